@@ -1,0 +1,116 @@
+// The Game concept: what a game provides so that every search of Ply can play it.
+//
+// Required (everything minimax, negamax, alpha-beta, PVS, MTD(f) and BNS need):
+//
+//   struct Nim {                                   // take 1..3 stones, last stone wins
+//       using Move = int;                          // equality-comparable, trivially copyable
+//       static constexpr std::size_t max_moves = 3;   // capacity of a MoveList
+//       int stones = 10;
+//
+//       void generate_moves(ply::MoveList<Move, max_moves>& out) const {
+//           for (int k = 1; k <= 3 && k <= stones; ++k) out.push_back(k);
+//       }
+//       void make(Move m) { stones -= m; }
+//       void unmake(Move m) { stones += m; }
+//       ply::Outcome outcome() const {              // for the side to move
+//           return stones == 0 ? ply::Outcome::Loss : ply::Outcome::Ongoing;
+//       }
+//       ply::Score evaluate() const { return 0; }    // side-relative heuristic
+//   };
+//
+// Contract: generate_moves() yields legal moves only, and yields none exactly
+// when outcome() is not Ongoing; unmake(m) restores the state before make(m).
+//
+// Optional capabilities, detected at compile time with the concepts below and
+// used by the searches through `if constexpr` (no cost for games without them):
+//   hash() -> uint64_t                      transposition tables
+//   make_null() / unmake_null()             null-move pruning
+//   generate_tactical(MoveList&)            quiescence search
+//   in_check(), gives_check(Move)           check extensions, pruning guards
+//   see_ge(Move, Score threshold)           static-exchange pruning
+//   is_repetition()                         draws inside the search tree
+//   move_key(Move) < move_key_count         history tables
+//
+// Front ends (the `ply` command) also need notation; see NotatedGame.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "core/move_list.hpp"
+#include "core/outcome.hpp"
+#include "core/score.hpp"
+
+namespace ply {
+
+template <class G>
+using MoveListOf = MoveList<typename G::Move, G::max_moves>;
+
+template <class G>
+concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
+                                            MoveListOf<G>& list) {
+    requires std::equality_comparable<typename G::Move>;
+    requires std::is_trivially_copyable_v<typename G::Move>;
+    { G::max_moves } -> std::convertible_to<std::size_t>;
+    { cg.generate_moves(list) } -> std::same_as<void>;
+    { g.make(m) } -> std::same_as<void>;
+    { g.unmake(m) } -> std::same_as<void>;
+    { cg.outcome() } -> std::same_as<Outcome>;
+    { cg.evaluate() } -> std::convertible_to<Score>;
+};
+
+template <class G>
+concept HashedGame = Game<G> && requires(const G cg) {
+    { cg.hash() } -> std::same_as<std::uint64_t>;
+};
+
+template <class G>
+concept NullMoveGame = Game<G> && requires(G g) {
+    g.make_null();
+    g.unmake_null();
+};
+
+template <class G>
+concept TacticalGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.generate_tactical(list) } -> std::same_as<void>;
+};
+
+template <class G>
+concept CheckGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.in_check() } -> std::same_as<bool>;
+    { cg.gives_check(m) } -> std::same_as<bool>;
+};
+
+template <class G>
+concept ExchangeGame = Game<G> && requires(const G cg, typename G::Move m, Score t) {
+    { cg.see_ge(m, t) } -> std::same_as<bool>;
+};
+
+template <class G>
+concept RepetitionGame = Game<G> && requires(const G cg) {
+    { cg.is_repetition() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.move_key(m) } -> std::convertible_to<std::size_t>;
+    { G::move_key_count } -> std::convertible_to<std::size_t>;
+};
+
+// What the command line needs: a name, positions and moves as text, and a
+// board to show. Parsing throws ply::ParseError with a message for the user.
+template <class G>
+concept NotatedGame = Game<G> && requires(const G cg, typename G::Move m, std::string_view text) {
+    { G::name } -> std::convertible_to<std::string_view>;
+    { G::from_position(text) } -> std::same_as<G>;  // the game's position notation
+    { cg.position() } -> std::convertible_to<std::string>;
+    { cg.parse_move(text) } -> std::same_as<typename G::Move>;
+    { cg.move_to_string(m) } -> std::convertible_to<std::string>;
+    { cg.render() } -> std::convertible_to<std::string>;  // a board for the terminal
+};
+
+}  // namespace ply

@@ -1,0 +1,46 @@
+// A fixed-capacity list of moves: lives on the stack, never allocates.
+#pragma once
+
+#include <array>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+
+namespace ply {
+
+template <class Move, std::size_t Capacity>
+class MoveList {
+public:
+    static constexpr std::size_t capacity = Capacity;
+
+    void push_back(const Move& m) {
+        assert(size_ < Capacity);
+        moves_[size_++] = m;
+    }
+    void clear() { size_ = 0; }
+    void resize(std::size_t n) {
+        assert(n <= Capacity);
+        size_ = static_cast<std::uint32_t>(n);
+    }
+
+    [[nodiscard]] std::size_t size() const { return size_; }
+    [[nodiscard]] bool empty() const { return size_ == 0; }
+    [[nodiscard]] bool contains(const Move& m) const {
+        for (std::size_t i = 0; i < size_; ++i)
+            if (moves_[i] == m) return true;
+        return false;
+    }
+
+    Move& operator[](std::size_t i) { return moves_[i]; }
+    const Move& operator[](std::size_t i) const { return moves_[i]; }
+    Move* begin() { return moves_.data(); }
+    Move* end() { return moves_.data() + size_; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+
+private:
+    std::array<Move, Capacity> moves_{};
+    std::uint32_t size_ = 0;
+};
+
+}  // namespace ply

@@ -1,0 +1,76 @@
+// Alpha-beta in negamax form, fail-hard or fail-soft.
+//
+// Searched with the window (alpha, beta), the value v returned means:
+//   v <= alpha: the true value is at most v (fail low);
+//   v >= beta:  the true value is at least v (fail high);
+//   otherwise:  v is exact.
+// Fail-hard clamps every return into [alpha, beta]; fail-soft returns the best
+// bound it has proven, which may lie outside the window and tells callers
+// such as MTD(f) more.
+#pragma once
+
+#include "search/classic/common.hpp"
+
+namespace ply::classic {
+
+enum class Bounds { FailHard, FailSoft };
+
+struct AlphaBetaOptions {
+    Bounds bounds = Bounds::FailSoft;
+    Score alpha = -kInfinity;
+    Score beta = kInfinity;
+    Deadline deadline{};
+};
+
+template <Game G>
+class AlphaBeta {
+public:
+    AlphaBeta(G game, AlphaBetaOptions options) : game_(std::move(game)), options_(options) {}
+
+    SearchResult<typename G::Move> run(int depth) {
+        result_.score = search(clamp_depth(depth), 0, options_.alpha, options_.beta);
+        result_.pv = pv_.line(0);
+        if (!result_.pv.empty()) result_.best = result_.pv.front();
+        return result_;
+    }
+
+private:
+    Score search(int depth, int ply, Score alpha, Score beta) {
+        ++result_.nodes;
+        pv_.clear(ply);
+        if (options_.deadline.expired(result_.nodes)) result_.aborted = true;
+        if (result_.aborted) return 0;
+        if (auto leaf = leaf_score(game_, depth, ply)) {
+            ++result_.leaves;
+            return options_.bounds == Bounds::FailHard ? std::clamp(*leaf, alpha, beta) : *leaf;
+        }
+        MoveListOf<G> moves;
+        game_.generate_moves(moves);
+        Score best = -kInfinity;
+        for (const auto& m : moves) {
+            game_.make(m);
+            const Score v = -search(depth - 1, ply + 1, -beta, -alpha);
+            game_.unmake(m);
+            if (result_.aborted) return 0;
+            if (v > best) best = v;
+            if (v > alpha) {
+                alpha = v;
+                pv_.update(ply, m);
+            }
+            if (v >= beta) return options_.bounds == Bounds::FailHard ? beta : best;  // cutoff
+        }
+        return options_.bounds == Bounds::FailHard ? alpha : best;
+    }
+
+    G game_;
+    AlphaBetaOptions options_;
+    PvTable<typename G::Move> pv_;
+    SearchResult<typename G::Move> result_;
+};
+
+template <Game G>
+SearchResult<typename G::Move> alphabeta(const G& game, int depth, AlphaBetaOptions options = {}) {
+    return AlphaBeta<G>(game, options).run(depth);
+}
+
+}  // namespace ply::classic

@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include "core/move_list.hpp"
+#include "core/outcome.hpp"
+#include "core/score.hpp"
+
+using namespace ply;
+
+TEST(Score, ShorterMatesScoreHigher) {
+    EXPECT_GT(mate_in_plies(1), mate_in_plies(3));
+    EXPECT_LT(mated_in_plies(2), mated_in_plies(4));
+    EXPECT_GT(mated_in_plies(kMaxPly), -kInfinity);
+    EXPECT_TRUE(is_mate(mate_in_plies(kMaxPly - 1)));
+    EXPECT_FALSE(is_mate(kMaxEval));
+    EXPECT_FALSE(is_mate(-kMaxEval));
+}
+
+TEST(Score, MateInCountsFullMovesWithSign) {
+    // Mate delivered on our 1st move is 1 ply away; on our 3rd, 5 plies.
+    EXPECT_EQ(mate_in(mate_in_plies(1)), 1);
+    EXPECT_EQ(mate_in(mate_in_plies(5)), 3);
+    // Mated after our move and the reply: 2 plies, "mate -1".
+    EXPECT_EQ(mate_in(mated_in_plies(2)), -1);
+    EXPECT_EQ(mate_in(mated_in_plies(0)), 0);  // already checkmated
+    EXPECT_EQ(mate_plies(mated_in_plies(6)), 6);
+}
+
+TEST(Score, TranspositionTableConversionRoundTrips) {
+    // A mate 7 plies from the root found at ply 3 is 4 plies from that node.
+    const Score root_relative = mate_in_plies(7);
+    const Score stored = score_to_tt(root_relative, 3);
+    EXPECT_EQ(stored, mate_in_plies(4));
+    // Probed again at ply 5 (another path), it is 9 plies from the root.
+    EXPECT_EQ(score_from_tt(stored, 5), mate_in_plies(9));
+    EXPECT_EQ(score_from_tt(score_to_tt(mated_in_plies(10), 6), 6), mated_in_plies(10));
+    for (Score s : {0, 150, -150, kMaxEval, -kMaxEval})
+        EXPECT_EQ(score_to_tt(s, 17), s) << "ordinary scores are stored unchanged";
+}
+
+TEST(Outcome, TerminalScores) {
+    EXPECT_EQ(terminal_score(Outcome::Loss, 4, 0), mated_in_plies(4));
+    EXPECT_EQ(terminal_score(Outcome::Win, 3, 0), mate_in_plies(3));
+    EXPECT_EQ(terminal_score(Outcome::Draw, 3, 99), 0);
+    EXPECT_EQ(terminal_score(Outcome::Scored, 3, 42), 42);
+}
+
+TEST(MoveList, FixedCapacityBehavesLikeAContainer) {
+    MoveList<int, 4> list;
+    EXPECT_TRUE(list.empty());
+    list.push_back(3);
+    list.push_back(1);
+    EXPECT_EQ(list.size(), 2u);
+    EXPECT_TRUE(list.contains(1));
+    EXPECT_FALSE(list.contains(2));
+    int sum = 0;
+    for (int m : list) sum += m;
+    EXPECT_EQ(sum, 4);
+    list.clear();
+    EXPECT_TRUE(list.empty());
+}
