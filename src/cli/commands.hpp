@@ -1,0 +1,22 @@
+// The subcommands of `ply`, one file each. Every add_* attaches a subcommand
+// to the application; its callback throws CLI::RuntimeError(code) to fail.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ply::cli {
+
+void add_tree_command(CLI::App& app);
+void add_search_command(CLI::App& app);
+void add_solve_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+void add_uci_command(CLI::App& app);
+
+// Exit code for bad usage: unknown game, algorithm, option or argument.
+inline constexpr int kUsageError = 2;
+
+// Reports a usage error the way CLI11 does (one line, then usage) and exits 2.
+[[noreturn]] void usage_error(const CLI::App& command, const std::string& message);
+
+}  // namespace ply::cli

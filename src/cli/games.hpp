@@ -1,0 +1,50 @@
+// The games the command line knows, chosen by name at run time, and what the
+// commands need to know about each beyond the Game concept.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "games/tree/tree.hpp"
+
+namespace ply::cli {
+
+template <class G>
+struct GameInfo;
+
+template <>
+struct GameInfo<tictactoe::TicTacToe> {
+    static constexpr std::string_view start = "";
+    static constexpr int search_depth = 9;
+    static constexpr bool solvable = true;
+};
+
+template <>
+struct GameInfo<connect4::Connect4> {
+    static constexpr std::string_view start = "";
+    static constexpr int search_depth = 8;
+    static constexpr bool solvable = true;
+};
+
+template <>
+struct GameInfo<tree::TreeGame> {
+    static constexpr std::string_view start = "";  // a tree must be given
+    static constexpr int search_depth = kMaxPly - 1;
+    static constexpr bool solvable = true;
+};
+
+inline constexpr std::string_view kGameNames = "tictactoe, connect4, tree";
+
+// Calls f(std::type_identity<G>{}) for the game called `name`; false if unknown.
+template <class F>
+bool with_game(std::string_view name, F&& f) {
+    if (name == "tictactoe") return f(std::type_identity<tictactoe::TicTacToe>{}), true;
+    if (name == "connect4") return f(std::type_identity<connect4::Connect4>{}), true;
+    if (name == "tree") return f(std::type_identity<tree::TreeGame>{}), true;
+    return false;
+}
+
+}  // namespace ply::cli

@@ -1,0 +1,46 @@
+// `ply search <game>`: a depth-limited search with one of the classic algorithms.
+#include <memory>
+
+#include "cli/algorithms.hpp"
+#include "cli/positions.hpp"
+#include "cli/report.hpp"
+
+namespace ply::cli {
+
+void add_search_command(CLI::App& app) {
+    struct Options {
+        std::string game;
+        std::optional<std::string> position;
+        std::string algo = "alphabeta";
+        std::optional<int> depth;
+        bool json = false;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("search", "Search a position of a game to a fixed depth");
+    cmd->add_option("game", opts->game, std::string("Game: ") + std::string(kGameNames))->required();
+    cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
+    cmd->add_option("--algo", opts->algo, "Search algorithm")->check(CLI::IsMember(kAlgorithms));
+    cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->check(CLI::Range(0, kMaxPly - 1));
+    cmd->add_flag("--json", opts->json, "Print one JSON object");
+    cmd->callback([cmd, opts] {
+        const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
+            const G game = load_position<G>(*cmd, opts->position);
+            const int depth = opts->depth.value_or(GameInfo<G>::search_depth);
+            const Stopwatch clock;
+            const auto r = run_algorithm(opts->algo, game, depth);
+            if (opts->json) {
+                auto j = search_json(game, r);
+                j["algo"] = opts->algo;
+                j["depth"] = depth;
+                std::cout << j.dump() << "\n";
+            } else {
+                std::cout << game.render();
+                print_search(std::cout, game, r);
+                std::cout << "time:   " << clock.seconds() << " s\n";
+            }
+        });
+        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
+    });
+}
+
+}  // namespace ply::cli

@@ -1,0 +1,239 @@
+// Connect Four on a board of width x height (7 x 6 by default): players drop
+// stones into columns; the first to line up four (horizontally, vertically or
+// diagonally) wins; a full board without a line is a draw.
+//
+// Representation (Pascal Pons / John Tromp): each column is height + 1 bits of
+// a 64-bit word, bottom cell first; the extra top bit of every column is always
+// empty, which stops lines from wrapping between columns. Cell (col, row) is
+// bit col * (height + 1) + row. Two bitboards: `mask_` (every stone) and
+// `current_` (the stones of the side to move). Sizes: any with
+// width * (height + 1) <= 64, 1 <= width <= 16, height >= 1.
+//
+// Notation:
+//   Moves     the column counted from 1 from the left: "4" is the middle of
+//             the 7-wide board. Internally a Move is the column from 0.
+//             Columns 10..16 of wide boards are written a..g (also accepted
+//             as "10".."16" in parse_move).
+//   Positions the columns played so far, one character each, from 1 (Pons'
+//             benchmark convention): "4453". The empty string (or "start") is
+//             the empty board. Other sizes take a prefix "WxH:", e.g.
+//             "9x5:5567" (columns still counted from 1); position() writes the
+//             prefix only for sizes other than 7x6.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "core/outcome.hpp"
+#include "core/score.hpp"
+
+namespace ply::connect4 {
+
+class Connect4 {
+public:
+    using Move = int;  // column, 0-based
+
+    static constexpr int kMaxWidth = 16;
+    static constexpr int kMaxCells = 64;
+    static constexpr std::size_t max_moves = kMaxWidth;
+    // move_key(m) is the cell the stone lands on (its bit index).
+    static constexpr std::size_t move_key_count = 64;
+    static constexpr std::string_view name = "connect4";
+
+    Connect4() : Connect4(7, 6) {}
+    // Throws ply::ParseError for an unsupported size (see valid_size).
+    Connect4(int width, int height);
+
+    static bool valid_size(int width, int height) {
+        return width >= 1 && width <= kMaxWidth && height >= 1 && width * (height + 1) <= 64;
+    }
+
+    // ---- The Game concept ----------------------------------------------------
+
+    // Playable columns from the centre outwards (4 3 5 2 6 1 7 on 7 columns),
+    // the order that makes alpha-beta cut best; none once the game is over.
+    void generate_moves(MoveListOf<Connect4>& out) const {
+        if (won_) return;
+        for (int i = 0; i < width_; ++i) {
+            const int col = width_ / 2 + ((i & 1) ? -(i + 1) / 2 : i / 2);
+            if (can_play(col)) out.push_back(col);
+        }
+    }
+
+    // Assumes can_play(col) and that nobody has won yet.
+    void make(Move col) {
+        const std::uint64_t stone = (mask_ + bottom(col)) & column_mask(col);
+        won_ = alignment(current_ | stone);
+        current_ ^= mask_;
+        mask_ |= stone;
+        history_[static_cast<std::size_t>(moves_++)] = static_cast<std::uint8_t>(col);
+    }
+
+    // Undoes make(col): the top stone of `col` goes. Before a move the game
+    // was on, so nobody has won afterwards.
+    void unmake(Move col) {
+        const std::uint64_t stone = ((mask_ & column_mask(col)) + bottom(col)) >> 1;
+        mask_ ^= stone;
+        current_ ^= mask_;
+        --moves_;
+        won_ = false;
+    }
+
+    // For the side to move: Loss when the opponent's last stone made four.
+    Outcome outcome() const {
+        if (won_) return Outcome::Loss;
+        if (moves_ == width_ * height_) return Outcome::Draw;
+        return Outcome::Ongoing;
+    }
+
+    // Threats: the empty cells that would complete a four, the side to move's
+    // minus the opponent's (10 each), plus 1 per stone in the central
+    // columns. Cheap, far from the mate range: within +-1000.
+    Score evaluate() const {
+        const std::uint64_t empty = board_ & ~mask_;
+        const int threats =
+            std::popcount(winning_cells() & empty) - std::popcount(opponent_winning_cells() & empty);
+        std::uint64_t centre = column_mask(width_ / 2);
+        if (width_ % 2 == 0) centre |= column_mask(width_ / 2 - 1);
+        const int central = std::popcount(current_ & centre) - std::popcount((current_ ^ mask_) & centre);
+        return 10 * threats + central;  // |score| <= 10 * 64 + 64
+    }
+
+    // ---- Optional capabilities -------------------------------------------------
+
+    // key() (unique for a board size) through a bijective mixer.
+    std::uint64_t hash() const {
+        std::uint64_t x = key();
+        x ^= x >> 33;
+        x *= 0xff51afd7ed558ccdULL;
+        x ^= x >> 33;
+        x *= 0xc4ceb9fe1a85ec53ULL;
+        x ^= x >> 33;
+        return x;
+    }
+
+    std::size_t move_key(Move col) const {
+        return static_cast<std::size_t>(std::countr_zero((mask_ + bottom(col)) & column_mask(col)));
+    }
+
+    // ---- Helpers for solvers (Pons' Position API) ------------------------------
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    int moves_played() const { return moves_; }
+    bool is_won() const { return won_; }  // the last move made four
+
+    // Pons' unique key: current + mask (a column of n stones has its bits
+    // below bit n, so the sum sets a marker bit above each column).
+    std::uint64_t key() const { return current_ + mask_; }
+
+    bool can_play(int col) const { return (mask_ & top_cell(col)) == 0; }
+
+    // Would playing `col` make four at once? Assumes can_play(col).
+    bool is_winning_move(int col) const {
+        return alignment(current_ | ((mask_ + bottom(col)) & column_mask(col)));
+    }
+
+    // Can the side to move win with its next stone?
+    bool can_win_next() const { return (winning_cells() & possible()) != 0; }
+
+    // Bitboards: the cells where a stone can be dropped now, the empty cells
+    // that would complete a four for the side to move / for the opponent.
+    std::uint64_t possible() const { return (mask_ + bottom_) & board_; }
+    std::uint64_t winning_cells() const { return threats(current_, mask_); }
+    std::uint64_t opponent_winning_cells() const { return threats(current_ ^ mask_, mask_); }
+
+    // Moves that do not let the opponent win at once (Pons' pruning), as a
+    // bitboard of landing cells; 0 when every move loses. Assumes the side to
+    // move cannot win at once.
+    std::uint64_t possible_non_losing_moves() const {
+        std::uint64_t moves = possible();
+        const std::uint64_t opponent_win = opponent_winning_cells();
+        const std::uint64_t forced = moves & opponent_win;
+        if (forced) {
+            if (forced & (forced - 1)) return 0;  // two threats at once: lost
+            moves = forced;
+        }
+        return moves & ~(opponent_win >> 1);  // never play just below an opponent's threat
+    }
+
+    // Column of a landing-cell bit (as produced by possible()).
+    int column_of(std::uint64_t cell_bit) const { return std::countr_zero(cell_bit) / (height_ + 1); }
+
+    // 'X' (first player), 'O' or '.' at column col, row row (0 = bottom).
+    char at(int col, int row) const;
+
+    // The columns played, counted from 1, without any size prefix.
+    std::string sequence() const;
+
+    // Plays a sequence in position notation (no size prefix); throws
+    // ply::ParseError naming the offending character and move.
+    void play_sequence(std::string_view seq);
+
+    // ---- Notation --------------------------------------------------------------
+
+    static Connect4 from_position(std::string_view text);
+    std::string position() const;
+    Move parse_move(std::string_view text) const;
+    std::string move_to_string(Move col) const;
+    std::string render() const;
+
+private:
+    std::uint64_t bottom(int col) const { return std::uint64_t{1} << (col * (height_ + 1)); }
+    std::uint64_t top_cell(int col) const { return std::uint64_t{1} << (col * (height_ + 1) + height_ - 1); }
+    std::uint64_t column_mask(int col) const {
+        return ((std::uint64_t{1} << height_) - 1) << (col * (height_ + 1));
+    }
+
+    // Does `stones` hold four in a row?
+    bool alignment(std::uint64_t stones) const {
+        const int h = height_;
+        if (h >= 4) {
+            const std::uint64_t m = stones & (stones >> 1);
+            if (m & (m >> 2)) return true;
+        }
+        if (width_ >= 4) {  // then height <= 15, so every shift below is < 64
+            for (const int s : {h + 1, h, h + 2}) {
+                const std::uint64_t m = stones & (stones >> s);
+                if (m & (m >> 2 * s)) return true;
+            }
+        }
+        return false;
+    }
+
+    // Empty cells that would complete a four for the stones `p`.
+    std::uint64_t threats(std::uint64_t p, std::uint64_t mask) const {
+        std::uint64_t r = (p << 1) & (p << 2) & (p << 3);  // vertical: three below
+        if (width_ >= 4) {                                 // then height <= 15, so every shift below is < 64
+            for (const int s : {height_ + 1, height_ + 0, height_ + 2}) {  // -, \, /
+                std::uint64_t q = (p << s) & (p << 2 * s);
+                r |= q & (p << 3 * s);
+                r |= q & (p >> s);
+                q = (p >> s) & (p >> 2 * s);
+                r |= q & (p << s);
+                r |= q & (p >> 3 * s);
+            }
+        }
+        return r & (board_ ^ mask);
+    }
+
+    std::uint64_t current_ = 0;  // stones of the side to move
+    std::uint64_t mask_ = 0;     // all stones
+    std::uint64_t bottom_ = 0;   // the bottom cell of every column
+    std::uint64_t board_ = 0;    // every cell of the board
+    std::int8_t width_ = 7;
+    std::int8_t height_ = 6;
+    bool won_ = false;  // the last move made four
+    int moves_ = 0;
+    std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
+};
+
+static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && KeyedMoveGame<Connect4>);
+
+}  // namespace ply::connect4

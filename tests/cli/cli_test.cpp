@@ -1,0 +1,105 @@
+// The `ply` command as users call it: documented outputs, JSON fields, and
+// exit codes for bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/run_ply.hpp"
+
+using ply::testing::run_ply;
+using nlohmann::json;
+
+TEST(CliTree, TextbookTreeAsJson) {
+    const auto r = run_ply("tree '((3 5 2) (4 6 1) (7 9 8))' --algo minimax --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["score"], 7);
+    EXPECT_EQ(j["best"], "3");
+    EXPECT_EQ(j["pv"], json::array({"3", "1"}));
+    EXPECT_EQ(j["nodes"], 13);
+    EXPECT_EQ(j["leaves"], 9);
+}
+
+TEST(CliTree, AlphaBetaPrunesTheAimaTree) {
+    const auto r = run_ply("tree '((3 12 8) (2 4 6) (14 5 2))' --algo alphabeta --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["score"], 3);
+    EXPECT_EQ(j["leaves"], 7);
+}
+
+TEST(CliTree, ParseErrorNamesTheColumn) {
+    const auto r = run_ply("tree '((3 5) (4 x))'");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("line 1, column 11"), std::string::npos) << r.out;
+}
+
+TEST(CliSolve, TicTacToeStartIsADraw) {
+    const auto r = run_ply("solve tictactoe --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["result"], "draw");
+    EXPECT_EQ(j["plies"], 9);
+    EXPECT_EQ(j["best_moves"].size(), 9u);
+    EXPECT_EQ(j["pv"].size(), 9u);
+}
+
+TEST(CliSolve, ConnectFourReportsPonsScore) {
+    // First line of Pons' Test_L3_R1 set: score -1 for the side to move.
+    const auto r = run_ply("solve connect4 --position 2252576253462244111563365343671351441 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["pons_score"], -1);
+    EXPECT_EQ(j["result"], "loss");
+    EXPECT_TRUE(j.contains("best") && j.contains("pv") && j.contains("nodes") && j.contains("best_moves"));
+}
+
+TEST(CliSearch, ConnectFourFindsTheImmediateWin) {
+    // Three in a row on the bottom (columns 1-3) for the first player, who is to move.
+    const auto r = run_ply("search connect4 --position 112233 --algo alphabeta --depth 4 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["mate"], 1) << r.out;
+    EXPECT_EQ(j["best"], "4") << r.out;
+}
+
+TEST(CliErrors, UnknownGameIsAUsageError) {
+    const auto r = run_ply("search checkers");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.out.find("unknown game 'checkers'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
+}
+
+TEST(CliErrors, UnknownAlgorithmAndOptionAreUsageErrors) {
+    EXPECT_EQ(run_ply("tree '(1 2)' --algo magic").exit_code, 2);
+    EXPECT_EQ(run_ply("solve tictactoe --frobnicate").exit_code, 2);
+    EXPECT_EQ(run_ply("search tictactoe --depth -3").exit_code, 2);
+    EXPECT_EQ(run_ply("fly").exit_code, 2);
+    EXPECT_EQ(run_ply("search tree").exit_code, 2) << "a tree must be given";
+}
+
+TEST(CliErrors, BadPositionsAreInputErrors) {
+    const auto c4 = run_ply("solve connect4 --position 1111111");
+    EXPECT_EQ(c4.exit_code, 1);
+    EXPECT_NE(c4.out.find("connect4"), std::string::npos) << c4.out;
+    EXPECT_EQ(run_ply("search tictactoe --position XXXXXXXXX").exit_code, 1);
+}
+
+TEST(CliPlay, PersonAgainstEngineWithUndoHintAndBadInput) {
+    const auto r = run_ply("play tictactoe", "z9\\n5\\nhint\\nundo\\nundo\\n5\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Illegal move"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Engine plays"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Hint: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Nothing to undo"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
+}
+
+TEST(CliPlay, TheResultIsAnnounced) {
+    const auto human = run_ply("play tictactoe --position XX.OO....", "c3\\n");
+    EXPECT_EQ(human.exit_code, 0);
+    EXPECT_NE(human.out.find("You win."), std::string::npos) << human.out;
+    const auto engine = run_ply("play tictactoe --position XX.OO.... --first engine");
+    EXPECT_EQ(engine.exit_code, 0);
+    EXPECT_NE(engine.out.find("The engine wins."), std::string::npos) << engine.out;
+}

@@ -1,0 +1,31 @@
+// Runs the `ply` binary as a user would and captures what it prints.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace ply::testing {
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;  // stdout and stderr together
+};
+
+// `args` is appended to the binary's path as shell text; `input` (a printf format:
+// write "\\n" for a newline) is fed to stdin.
+inline RunResult run_ply(const std::string& args, const std::string& input = "") {
+    const std::string command = "printf '" + input + "' | " + PLY_BINARY + " " + args + " 2>&1";
+    RunResult r;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+}  // namespace ply::testing
