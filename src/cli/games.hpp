@@ -25,7 +25,7 @@ struct GameInfo<tictactoe::TicTacToe> {
 template <>
 struct GameInfo<connect4::Connect4> {
     static constexpr std::string_view start = "";
-    static constexpr int search_depth = 8;
+    static constexpr int search_depth = 10;
     static constexpr bool solvable = true;
 };
 
