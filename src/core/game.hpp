@@ -30,6 +30,11 @@
 //   see_ge(Move, Score threshold)           static-exchange pruning
 //   is_repetition()                         draws inside the search tree
 //   move_key(Move) < move_key_count         history tables
+//   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
+//   is_rule_draw()                          cheap draw test (repetition, fifty moves,
+//                                           material) so that outcome() is only
+//                                           needed where no move is left
+//   zugzwang_unlikely()                     null-move guard (chess: side has pieces)
 //
 // Front ends (the `ply` command) also need notation; see NotatedGame.
 #pragma once
@@ -99,6 +104,22 @@ template <class G>
 concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.move_key(m) } -> std::convertible_to<std::size_t>;
     { G::move_key_count } -> std::convertible_to<std::size_t>;
+};
+
+template <class G>
+concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.is_tactical(m) } -> std::same_as<bool>;
+    { cg.tactical_score(m) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept DrawRuleGame = Game<G> && requires(const G cg) {
+    { cg.is_rule_draw() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept ZugzwangGuardGame = Game<G> && requires(const G cg) {
+    { cg.zugzwang_unlikely() } -> std::same_as<bool>;
 };
 
 // What the command line needs: a name, positions and moves as text, and a

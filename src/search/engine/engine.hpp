@@ -1,0 +1,246 @@
+// The production search: iterative deepening with aspiration windows over
+// Worker threads that share one transposition table (Lazy SMP), time
+// management, MultiPV, and reports through a callback. Knows no game.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "search/engine/worker.hpp"
+
+namespace ply::engine {
+
+template <Game G>
+class Engine {
+public:
+    using Move = typename G::Move;
+    using Clock = std::chrono::steady_clock;
+
+    explicit Engine(std::size_t hash_mb = 16) : table_(hash_mb) { shared_.table = &table_; }
+
+    void set_hash(std::size_t mb) { table_.resize(mb); }
+    void clear() { table_.clear(); }  // a new game
+    void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
+    Features& features() { return shared_.features; }
+    [[nodiscard]] int hashfull() const { return table_.hashfull(); }
+
+    // Called after every completed iteration (and on aspiration fail low/high).
+    std::function<void(const Report<Move>&)> on_report;
+
+    // Asynchronous controls, from another thread (the UCI reader).
+    void stop() {
+        std::lock_guard lock(mutex_);
+        shared_.stop.store(true);
+        infinite_ = false;
+        wake_.notify_all();
+    }
+    // The predicted move was played: the search goes on under normal time control.
+    void ponderhit() {
+        std::lock_guard lock(mutex_);
+        start_ns_.store(Clock::now().time_since_epoch().count());
+        infinite_ = false;
+        wake_.notify_all();
+    }
+
+    // Searches `root` within `limits`; blocks until done (or stopped).
+    Result<Move> think(const G& root, const Limits<Move>& limits) {
+        arm(limits);
+        return run(root);
+    }
+
+    // think() in two steps for front ends that search on another thread:
+    // arm() on the caller's thread first, so that a stop() sent right after
+    // starting the search is never lost, then run() on the search thread.
+    void arm(const Limits<Move>& limits) {
+        std::lock_guard lock(mutex_);
+        start_ns_.store(Clock::now().time_since_epoch().count());
+        limits_ = limits;
+        infinite_ = limits.infinite;
+        shared_.stop.store(false);
+    }
+
+    Result<Move> run(const G& root) {
+        const Limits<Move>& limits = limits_;
+        shared_.node_limit = limits.nodes;
+        shared_.thread_count = threads_;
+        table_.new_search();
+        set_time_budget();
+
+        std::vector<RootMove<Move>> root_moves;
+        {
+            MoveListOf<G> moves;
+            G copy = root;
+            copy.generate_moves(moves);
+            for (const auto& m : moves)
+                if (limits.search_moves.empty() ||
+                    std::find(limits.search_moves.begin(), limits.search_moves.end(), m) != limits.search_moves.end())
+                    root_moves.push_back({m, -kInfinity, -kInfinity, {m}});
+        }
+        Result<Move> result;
+        if (root_moves.empty()) {  // no legal move: report and wait as asked
+            wait_while_infinite();
+            return result;
+        }
+
+        workers_.clear();
+        for (int i = 0; i < threads_; ++i) {
+            workers_.push_back(std::make_unique<Worker<G>>(shared_, root));
+            workers_.back()->start(root, root_moves);
+        }
+        workers_[0]->poll = [this] { check_limits(); };
+
+        std::vector<std::thread> helpers;
+        for (int i = 1; i < threads_; ++i) helpers.emplace_back([this, i] { iterate(*workers_[i], i); });
+        const auto completed = iterate(*workers_[0], 0);
+        wait_while_infinite();
+        shared_.stop.store(true);
+        for (auto& t : helpers) t.join();
+
+        const auto& best = completed.empty() ? workers_[0]->root_moves().front() : completed.front();
+        result.best = best.move;
+        if (best.pv.size() > 1) result.ponder = best.pv[1];
+        result.score = best.previous_score;
+        result.depth = completed_depth_;
+        result.nodes = total_nodes();
+        return result;
+    }
+
+    [[nodiscard]] std::uint64_t total_nodes() const {
+        std::uint64_t n = 0;
+        for (const auto& w : workers_) n += w->nodes();
+        return n;
+    }
+
+private:
+    // Iterative deepening for one thread; returns the root moves of the last
+    // completed iteration (the main thread's are the answer).
+    std::vector<RootMove<Move>> iterate(Worker<G>& w, int id) {
+        const bool main = id == 0;
+        std::vector<RootMove<Move>> completed;
+        const int max_depth = std::min(limits_.depth.value_or(kMaxPly - 1), kMaxPly - 1);
+        const int multipv = std::clamp(limits_.multipv, 1, static_cast<int>(w.root_moves().size()));
+        std::optional<Move> last_best;
+        double instability = 1.0;
+        if (main) completed_depth_ = 0;
+
+        // Helper threads start one ply deeper on odd ids so that threads diverge.
+        for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
+            w.reset_seldepth();
+            for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
+                const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
+                Score delta = param::kAspirationDelta;
+                Score alpha = -kInfinity, beta = kInfinity;
+                if (shared_.features.aspiration && depth >= param::kAspirationMinDepth && !is_mate(previous) &&
+                    previous != -kInfinity) {
+                    alpha = std::max<Score>(previous - delta, -kInfinity);
+                    beta = std::min<Score>(previous + delta, kInfinity);
+                }
+                while (true) {
+                    const Score v = w.search_root(depth, pv_index, alpha, beta);
+                    if (w.stopped()) break;
+                    if (v <= alpha) {  // fail low: widen downwards
+                        beta = (alpha + beta) / 2;
+                        alpha = std::max<Score>(v - delta, -kInfinity);
+                    } else if (v >= beta) {
+                        beta = std::min<Score>(v + delta, kInfinity);
+                    } else {
+                        break;
+                    }
+                    if (main && elapsed() > std::chrono::milliseconds(3000)) report(w, depth, pv_index, v <= alpha ? Bound::Upper : Bound::Lower);
+                    delta += delta / 2 + 5;
+                }
+            }
+            if (w.stopped()) break;
+            for (auto& rm : w.root_moves()) rm.previous_score = rm.score;
+            completed = w.root_moves();
+            if (!main) continue;
+
+            completed_depth_ = depth;
+            for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
+
+            // When to stop: depth, mate found, or time (scaled by stability).
+            const auto& best = w.root_moves().front();
+            if (last_best && !(*last_best == best.move)) instability = std::min(instability + 0.8, 2.5);
+            else instability = std::max(instability * 0.85, 0.6);
+            last_best = best.move;
+            if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) break;
+            if (!is_infinite() && soft_limit_ && elapsed() > std::chrono::duration_cast<std::chrono::milliseconds>(*soft_limit_ * instability))
+                break;
+        }
+        if (main) shared_.stop.store(true);  // helpers follow the main thread
+        return completed;
+    }
+
+    void report(Worker<G>& w, int depth, int pv_index, Bound bound) {
+        if (!on_report) return;
+        const auto& rm = w.root_moves()[static_cast<std::size_t>(pv_index)];
+        Report<Move> r;
+        r.depth = depth;
+        r.seldepth = w.seldepth();
+        r.multipv = pv_index + 1;
+        r.score = rm.score;
+        r.bound = bound;
+        r.nodes = total_nodes();
+        r.time = elapsed();
+        r.hashfull = table_.hashfull();
+        r.pv = rm.pv;
+        on_report(r);
+    }
+
+    std::chrono::milliseconds elapsed() const {
+        const Clock::time_point start{Clock::duration(start_ns_.load())};
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+    }
+    bool is_infinite() const {
+        std::lock_guard lock(mutex_);
+        return infinite_;
+    }
+
+    // Soft limit: no new iteration after it. Hard limit: abort at once.
+    void set_time_budget() {
+        soft_limit_.reset();
+        hard_limit_.reset();
+        using std::chrono::milliseconds;
+        if (limits_.move_time) {
+            const auto t = std::max(milliseconds(1), *limits_.move_time - limits_.overhead);
+            soft_limit_ = hard_limit_ = t;
+        } else if (limits_.time_left) {
+            const auto available = std::max(milliseconds(1), *limits_.time_left - limits_.overhead);
+            const int moves_to_go = std::clamp(limits_.moves_to_go.value_or(30), 1, 40);
+            const auto ideal = available / moves_to_go + limits_.increment * 3 / 4;
+            soft_limit_ = std::min<milliseconds>(ideal * 6 / 10, available / 2);
+            hard_limit_ = std::min<milliseconds>(ideal * 3, available * 8 / 10);
+            soft_limit_ = std::max(milliseconds(1), *soft_limit_);
+            hard_limit_ = std::max(milliseconds(1), *hard_limit_);
+        }
+    }
+
+    void check_limits() {
+        if (shared_.node_limit && total_nodes() >= *shared_.node_limit) shared_.stop.store(true);
+        if (hard_limit_ && !is_infinite() && elapsed() >= *hard_limit_) shared_.stop.store(true);
+    }
+
+    // `go infinite` and pondering never end on their own: wait for stop or ponderhit.
+    void wait_while_infinite() {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [this] { return !infinite_; });
+    }
+
+    TranspositionTable<Move> table_;
+    SharedState<Move> shared_;
+    std::vector<std::unique_ptr<Worker<G>>> workers_;
+    int threads_ = 1;
+    Limits<Move> limits_;
+    std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
+    std::optional<std::chrono::milliseconds> soft_limit_, hard_limit_;
+    int completed_depth_ = 0;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    bool infinite_ = false;
+};
+
+}  // namespace ply::engine

@@ -1,0 +1,161 @@
+// The transposition table of the production search.
+//
+// Buckets of four 16-byte entries fill one cache line. Entries are written
+// and read without locks by every Lazy SMP thread: each is two relaxed
+// atomic words, the key stored XORed with the data, so a torn write (half
+// from one thread, half from another) fails the key check instead of
+// returning another position's data (Hyatt and Mann's lockless hashing).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <type_traits>
+
+#include "core/score.hpp"
+
+namespace ply::engine {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+template <class Move>
+struct TTHit {
+    Score score;  // node-relative (see score_from_tt)
+    int depth;
+    Bound bound;
+    std::optional<Move> move;
+};
+
+template <class Move>
+class TranspositionTable {
+    static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>,
+                  "the table stores moves in 32 bits");
+
+public:
+    explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
+
+    void resize(std::size_t megabytes) {
+        const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
+        bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
+        buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+        generation_ = 0;
+    }
+    void clear() {
+        for (std::size_t i = 0; i < bucket_count_; ++i)
+            for (auto& e : buckets_[i].entries) {
+                e.key_xor_data.store(0, std::memory_order_relaxed);
+                e.data.store(0, std::memory_order_relaxed);
+            }
+        generation_ = 0;
+    }
+    // A new search: older entries become preferred victims.
+    void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & kGenerationMask); }
+
+    [[nodiscard]] std::optional<TTHit<Move>> probe(std::uint64_t key) const {
+        const Bucket& b = bucket(key);
+        for (const auto& e : b.entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
+            const Fields f = unpack(data);
+            return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt};
+        }
+        return std::nullopt;
+    }
+
+    // `score` must already be node-relative (score_to_tt).
+    void store(std::uint64_t key, Score score, int depth, Bound bound, std::optional<Move> move) {
+        Bucket& b = bucket(key);
+        Entry* victim = &b.entries[0];
+        int victim_worth = 1 << 30;
+        for (auto& e : b.entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) == key && data != 0) {
+                // Same position: keep its move if the new result has none, and
+                // keep a deeper exact result over a shallow bound.
+                const Fields old = unpack(data);
+                if (!move && old.has_move) move = old.move;
+                if (bound != Bound::Exact && old.depth > depth + 2 && old.generation == generation_) return;
+                victim = &e;
+                break;
+            }
+            const Fields f = unpack(data);
+            const int age = (generation_ - f.generation) & kGenerationMask;
+            const int worth = data == 0 ? -(1 << 29) : f.depth - 8 * age;
+            if (worth < victim_worth) {
+                victim_worth = worth;
+                victim = &e;
+            }
+        }
+        const std::uint64_t data = pack(score, depth, bound, move);
+        victim->data.store(data, std::memory_order_relaxed);
+        victim->key_xor_data.store(key ^ data, std::memory_order_relaxed);
+    }
+
+    // Per mille of a sample of entries written in this search, as UCI's hashfull.
+    [[nodiscard]] int hashfull() const {
+        int used = 0;
+        const std::size_t sample = std::min<std::size_t>(250, bucket_count_);
+        for (std::size_t i = 0; i < sample; ++i)
+            for (const auto& e : buckets_[i].entries) {
+                const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+                used += data != 0 && unpack(data).generation == generation_;
+            }
+        return static_cast<int>(used * 1000 / (sample * kBucketSize));
+    }
+
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+
+private:
+    static constexpr int kBucketSize = 4;
+    static constexpr int kGenerationMask = 0xF;
+
+    struct Entry {
+        std::atomic<std::uint64_t> key_xor_data{0};
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        std::array<Entry, kBucketSize> entries;
+    };
+    struct Fields {
+        Move move{};
+        bool has_move = false;
+        Score score = 0;
+        int depth = 0;
+        Bound bound = Bound::None;
+        std::uint8_t generation = 0;
+    };
+
+    // data: move (32) | score (16) | depth (8) | bound (2) | has move (1) | generation (4) | 1
+    std::uint64_t pack(Score score, int depth, Bound bound, std::optional<Move> move) const {
+        std::uint32_t move_bits = 0;
+        if (move) std::memcpy(&move_bits, &*move, sizeof(Move));
+        const auto depth_bits = static_cast<std::uint64_t>(std::clamp(depth + 1, 0, 255));
+        return std::uint64_t{move_bits} | std::uint64_t{static_cast<std::uint16_t>(score)} << 32 | depth_bits << 48 |
+               std::uint64_t{static_cast<std::uint8_t>(bound)} << 56 | std::uint64_t{move.has_value()} << 58 |
+               std::uint64_t{generation_} << 59 | std::uint64_t{1} << 63;  // never 0 once written
+    }
+    static Fields unpack(std::uint64_t data) {
+        Fields f;
+        const auto move_bits = static_cast<std::uint32_t>(data);
+        std::memcpy(&f.move, &move_bits, sizeof(Move));
+        f.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 32));
+        f.depth = static_cast<int>((data >> 48) & 0xFF) - 1;
+        f.bound = static_cast<Bound>((data >> 56) & 3);
+        f.has_move = (data >> 58) & 1;
+        f.generation = static_cast<std::uint8_t>((data >> 59) & 0xF);
+        return f;
+    }
+
+    Bucket& bucket(std::uint64_t key) { return buckets_[(key >> 16) & (bucket_count_ - 1)]; }
+    const Bucket& bucket(std::uint64_t key) const { return buckets_[(key >> 16) & (bucket_count_ - 1)]; }
+
+    std::unique_ptr<Bucket[]> buckets_;
+    std::size_t bucket_count_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace ply::engine

@@ -1,0 +1,398 @@
+// One thread of the production search: principal variation search with a
+// transposition table, quiescence, pruning and reductions, over any Game.
+// Features the game cannot support (no hash, no null move...) compile away.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "search/classic/common.hpp"
+#include "search/engine/history.hpp"
+#include "search/engine/limits.hpp"
+#include "search/engine/parameters.hpp"
+#include "search/engine/tt.hpp"
+
+namespace ply::engine {
+
+// Shared by all threads of one search.
+template <class Move>
+struct SharedState {
+    TranspositionTable<Move>* table = nullptr;
+    Features features;
+    std::atomic<bool> stop{false};
+    std::optional<std::uint64_t> node_limit;  // checked exactly by a lone thread
+    int thread_count = 1;
+};
+
+template <class Move>
+struct RootMove {
+    Move move;
+    Score score = -kInfinity;           // this iteration; -inf if not (yet) exact
+    Score previous_score = -kInfinity;  // last completed iteration
+    std::vector<Move> pv;
+};
+
+template <Game G>
+class Worker {
+public:
+    using Move = typename G::Move;
+
+    Worker(SharedState<Move>& shared, const G& root) : shared_(shared), game_(root) {
+        for (int d = 1; d < kMaxPly; ++d)
+            for (int m = 1; m < 64; ++m)
+                reductions_[d][m] = static_cast<int>(param::kLmrBase + std::log(d) * std::log(m) / param::kLmrDivisor);
+    }
+
+    void start(const G& root, std::vector<RootMove<Move>> root_moves) {
+        game_ = root;
+        root_moves_ = std::move(root_moves);
+        nodes_.store(0, std::memory_order_relaxed);
+        seldepth_ = 0;
+        history_.clear();
+    }
+
+    // Searches the root moves from index `first` with the window (alpha, beta)
+    // and re-orders them by score, best first. Returns the best score.
+    Score search_root(int depth, int first, Score alpha, Score beta) {
+        root_first_ = first;
+        const Score v = search(depth, 0, alpha, beta, false);
+        if (!stopped())
+            std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
+                             [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
+        return v;
+    }
+
+    [[nodiscard]] std::vector<RootMove<Move>>& root_moves() { return root_moves_; }
+    [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    [[nodiscard]] int seldepth() const { return seldepth_; }
+    [[nodiscard]] bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+    void reset_seldepth() { seldepth_ = 0; }
+    // Called every 1024 nodes by the thread that owns the clock.
+    std::function<void()> poll;
+
+private:
+    const Features& features() const { return shared_.features; }
+
+    void count_node(int ply) {
+        if (stopped()) return;  // a node limit is exact: nothing counts after it
+        const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+        nodes_.store(n, std::memory_order_relaxed);
+        seldepth_ = std::max(seldepth_, ply + 1);
+        if (shared_.node_limit && shared_.thread_count == 1 && n >= *shared_.node_limit)
+            shared_.stop.store(true, std::memory_order_relaxed);
+        if ((n & 1023) == 0 && poll) poll();
+    }
+
+    // A finished game or a rule draw at this node, if any (never at the root).
+    std::optional<Score> rule_end(int ply) const {
+        if constexpr (DrawRuleGame<G>) {
+            if (game_.is_rule_draw()) return Score{0};
+            return std::nullopt;
+        } else {
+            const Outcome o = game_.outcome();
+            if (is_over(o)) return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
+            return std::nullopt;
+        }
+    }
+
+    // Scored when the move list is empty: mate, stalemate, a full board...
+    Score no_moves_score(int ply) const {
+        const Outcome o = game_.outcome();
+        return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
+    }
+
+    bool in_check() const {
+        if constexpr (CheckGame<G>) return game_.in_check();
+        return false;
+    }
+    bool is_tactical(const Move& m) const {
+        if constexpr (OrderedTacticsGame<G>) return game_.is_tactical(m);
+        return false;
+    }
+    bool see_ge(const Move& m, Score threshold) const {
+        if constexpr (ExchangeGame<G>) return game_.see_ge(m, threshold);
+        return true;
+    }
+
+    // Orders moves by score, best first, one selection step at a time.
+    struct Picker {
+        MoveListOf<G>& moves;
+        std::array<int, G::max_moves> scores;
+        std::size_t next = 0;
+        std::optional<Move> pick() {
+            if (next >= moves.size()) return std::nullopt;
+            std::size_t best = next;
+            for (std::size_t i = next + 1; i < moves.size(); ++i)
+                if (scores[i] > scores[best]) best = i;
+            std::swap(moves[best], moves[next]);
+            std::swap(scores[best], scores[next]);
+            return moves[next++];
+        }
+    };
+
+    void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
+        const std::optional<Move> counter =
+            features().countermoves ? history_.counter(game_, previous_move(ply)) : std::nullopt;
+        for (std::size_t i = 0; i < p.moves.size(); ++i) {
+            const Move& m = p.moves[i];
+            int s;
+            if (tt_move && m == *tt_move) {
+                s = 1 << 30;
+            } else if (is_tactical(m)) {
+                int order = 0;
+                if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m);
+                s = (see_ge(m, 0) ? (1 << 28) : -(1 << 20)) + order;
+            } else if (const int k = history_.killer_rank(ply, m); k && features().killers) {
+                s = (1 << 27) + k;
+            } else if (counter && m == *counter) {
+                s = 1 << 26;
+            } else {
+                s = history_.score(game_, ply, m);
+            }
+            p.scores[i] = s;
+        }
+    }
+
+    std::optional<Move> previous_move(int ply) const {
+        return ply > 0 ? stack_[static_cast<std::size_t>(ply - 1)] : std::nullopt;
+    }
+
+    Score search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
+        const bool pv_node = beta - alpha > 1;
+        const bool root = ply == 0;
+        if (depth <= 0) return quiescence(ply, alpha, beta);
+        count_node(ply);
+        pv_.clear(ply);
+        if (stopped() && !root) return 0;
+
+        if (!root) {
+            if (auto end = rule_end(ply)) return *end;
+            if (ply >= kMaxPly - 1) return game_.evaluate();
+            if (features().mate_distance_pruning) {
+                alpha = std::max(alpha, mated_in_plies(ply));
+                beta = std::min(beta, mate_in_plies(ply + 1));
+                if (alpha >= beta) return alpha;
+            }
+        }
+
+        // Transposition table: a deep enough bound ends the node outside the PV.
+        std::optional<Move> tt_move;
+        std::uint64_t key = 0;
+        if constexpr (HashedGame<G>) {
+            if (features().transposition_table) {
+                key = game_.hash();
+                if (auto hit = shared_.table->probe(key)) {
+                    tt_move = hit->move;
+                    const Score v = score_from_tt(hit->score, ply);
+                    if (!pv_node && !root && hit->depth >= depth &&
+                        (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && v >= beta) ||
+                         (hit->bound == Bound::Upper && v <= alpha)))
+                        return v;
+                }
+            }
+        }
+
+        const bool checked = in_check();
+        if (checked && features().check_extension) ++depth;
+        const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
+
+        if (!pv_node && !checked && !root) {
+            // Reverse futility: so far above beta that a quiet move will not fall below it.
+            if (features().reverse_futility && depth <= param::kReverseFutilityDepth &&
+                std::abs(beta) < kMateBound &&
+                static_eval - param::kReverseFutilityMargin * depth >= beta)
+                return static_eval;
+
+            // Null move: if passing still fails high, a real move will too. Not
+            // right after another null move, nor where zugzwang is likely.
+            if constexpr (NullMoveGame<G>) {
+                bool guard_ok = true;
+                if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
+                if (features().null_move && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
+                    previous_move(ply) && std::abs(beta) < kMateBound) {
+                    const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
+                    stack_[static_cast<std::size_t>(ply)] = std::nullopt;
+                    game_.make_null();
+                    const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+                    game_.unmake_null();
+                    if (stopped()) return 0;
+                    if (v >= beta) return v >= kMateBound ? beta : v;
+                }
+            }
+        }
+
+        MoveListOf<G> moves;
+        game_.generate_moves(moves);
+        if (moves.empty()) return root ? 0 : no_moves_score(ply);
+        Picker picker{moves, {}};
+        if (!root) score_moves(picker, ply, tt_move);
+
+        const Score original_alpha = alpha;
+        Score best = -kInfinity;
+        std::optional<Move> best_move;
+        std::array<Move, G::max_moves> quiets_tried{};
+        std::size_t quiet_count = 0;
+        int move_count = 0;
+        std::size_t root_index = static_cast<std::size_t>(root_first_);
+
+        while (true) {
+            Move m{};
+            RootMove<Move>* root_move = nullptr;
+            if (root) {
+                if (root_index >= root_moves_.size()) break;
+                root_move = &root_moves_[root_index++];
+                m = root_move->move;
+            } else {
+                auto next = picker.pick();
+                if (!next) break;
+                m = *next;
+            }
+            ++move_count;
+            const bool quiet = !is_tactical(m);
+            const bool killer_or_counter = history_.is_killer(ply, m);
+
+            // Pruning of late moves, never while every move so far loses to mate.
+            if (!root && !checked && best > -kMateBound) {
+                if (quiet && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
+                    static_cast<int>(quiet_count) >= 3 + depth * depth)
+                    continue;
+                if (quiet && features().futility && depth <= param::kFutilityDepth && !pv_node &&
+                    static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
+                    continue;
+                if (features().see_pruning && depth <= param::kSeePruningDepth &&
+                    !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth))
+                    continue;
+            }
+
+            stack_[static_cast<std::size_t>(ply)] = m;
+            game_.make(m);
+            if constexpr (HashedGame<G>) shared_.table->prefetch(game_.hash());
+            Score v;
+            if (move_count == 1 || !features().pvs) {
+                v = -search(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
+            } else {
+                // Late move reductions, then a null window: is it better than alpha at all?
+                int r = 0;
+                if (features().late_move_reductions && depth >= param::kLmrMinDepth && quiet && move_count > 2) {
+                    r = reductions_[std::min(depth, kMaxPly - 1)][std::min(move_count, 63)];
+                    if (pv_node) --r;
+                    if (killer_or_counter) --r;
+                    if (cut_node) ++r;
+                    r -= history_.score(game_, ply, m) / 8192;
+                    r = std::clamp(r, 0, depth - 2);
+                }
+                v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
+                if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false);
+            }
+            game_.unmake(m);
+            if (stopped()) return 0;
+
+            if (root_move) {
+                if (move_count == 1 || v > alpha) {
+                    root_move->score = v;
+                    pv_.update(ply, m);
+                    root_move->pv = pv_.line(ply);
+                } else {
+                    root_move->score = -kInfinity;
+                }
+            }
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    best_move = m;
+                    alpha = v;
+                    if (!root) pv_.update(ply, m);
+                    if (v >= beta) {
+                        if (quiet)
+                            history_.reward(game_, ply, depth, m, previous_move(ply), quiets_tried.data(),
+                                            quiet_count, features());
+                        break;
+                    }
+                }
+            }
+            if (quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
+        }
+
+        if (move_count == 0) return root ? 0 : no_moves_score(ply);  // all root moves excluded
+        if (best == -kInfinity) best = alpha;  // every move was pruned
+        if constexpr (HashedGame<G>) {
+            if (features().transposition_table && !(root && root_first_ > 0)) {
+                const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+                shared_.table->store(key, score_to_tt(best, ply), depth, bound, best_move ? best_move : tt_move);
+            }
+        }
+        return best;
+    }
+
+    Score quiescence(int ply, Score alpha, Score beta) {
+        count_node(ply);
+        pv_.clear(ply);
+        if (stopped()) return 0;
+        if (auto end = rule_end(ply)) return *end;
+        if (ply >= kMaxPly - 1) return game_.evaluate();
+        if constexpr (!TacticalGame<G>) {
+            MoveListOf<G> any;
+            game_.generate_moves(any);
+            return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+        } else {
+            if (!features().quiescence) {
+                MoveListOf<G> any;
+                game_.generate_moves(any);
+                return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+            }
+            const bool checked = in_check();
+            Score best = -kInfinity;
+            Score stand_pat = -kInfinity;
+            if (!checked) {
+                // Standing pat: the side to move need not capture.
+                stand_pat = game_.evaluate();
+                if (stand_pat >= beta) return stand_pat;
+                alpha = std::max(alpha, stand_pat);
+                best = stand_pat;
+            }
+            MoveListOf<G> moves;
+            game_.generate_tactical(moves);  // all evasions when in check
+            if (checked && moves.empty()) return no_moves_score(ply);
+            Picker picker{moves, {}};
+            score_moves(picker, ply, std::nullopt);
+            while (auto next = picker.pick()) {
+                const Move m = *next;
+                // Static exchange and delta: skip captures that lose material or
+                // cannot lift the score to alpha even with a margin.
+                if (!checked && !see_ge(m, std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1)))
+                    continue;
+                stack_[static_cast<std::size_t>(ply)] = m;
+                game_.make(m);
+                const Score v = -quiescence(ply + 1, -beta, -alpha);
+                game_.unmake(m);
+                if (stopped()) return 0;
+                if (v > best) {
+                    best = v;
+                    if (v > alpha) {
+                        alpha = v;
+                        pv_.update(ply, m);
+                        if (v >= beta) break;
+                    }
+                }
+            }
+            return best;
+        }
+    }
+
+    SharedState<Move>& shared_;
+    G game_;
+    std::vector<RootMove<Move>> root_moves_;
+    int root_first_ = 0;
+    std::atomic<std::uint64_t> nodes_{0};
+    int seldepth_ = 0;
+    classic::PvTable<Move> pv_;
+    MoveHistory<G> history_;
+    std::array<std::optional<Move>, kMaxPly + 1> stack_{};
+    std::array<std::array<int, 64>, kMaxPly> reductions_{};
+};
+
+}  // namespace ply::engine

@@ -1,0 +1,156 @@
+// The production search against the exhaustive solver: on games it can search
+// to the end, its score must be the exact game value, with every heuristic
+// on and with each one switched off.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "games/tree/tree.hpp"
+#include "search/classic/minimax.hpp"
+#include "search/engine/engine.hpp"
+#include "search/solver.hpp"
+#include "support/random_tree.hpp"
+
+using namespace ply;
+using connect4::Connect4;
+using tictactoe::TicTacToe;
+
+namespace {
+
+template <class G>
+engine::Result<typename G::Move> search_to_depth(engine::Engine<G>& e, const G& g, int depth) {
+    engine::Limits<typename G::Move> limits;
+    limits.depth = depth;
+    return e.think(g, limits);
+}
+
+std::vector<std::string> pons_lines(const char* set, std::size_t count) {
+    std::ifstream in(std::string(PLY_DATA_DIR) + "/connect4/" + set);
+    std::vector<std::string> out;
+    std::string seq;
+    int score;
+    while (out.size() < count && in >> seq >> score) out.push_back(seq);
+    return out;
+}
+
+}  // namespace
+
+TEST(EngineSearch, TicTacToeValuesMatchTheSolverEverywhere) {
+    engine::Engine<TicTacToe> e(1);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 200; ++i) {
+        TicTacToe g = TicTacToe::from_position("");
+        const int plies = static_cast<int>(rng() % 6);
+        for (int p = 0; p < plies && !is_over(g.outcome()); ++p) {
+            MoveListOf<TicTacToe> moves;
+            g.generate_moves(moves);
+            g.make(moves[rng() % moves.size()]);
+        }
+        if (is_over(g.outcome())) continue;
+        const auto exact = solve(g);
+        const auto r = search_to_depth(e, g, 9);
+        ASSERT_EQ(r.score, exact.score) << g.position();
+        ASSERT_TRUE(r.best);
+        ASSERT_NE(std::find(exact.best_moves.begin(), exact.best_moves.end(), *r.best), exact.best_moves.end())
+            << g.position();
+    }
+}
+
+TEST(EngineSearch, ConnectFourEndGamesMatchTheSolver) {
+    engine::Engine<Connect4> e(4);
+    for (const auto& seq : pons_lines("Test_L3_R1", 60)) {
+        const auto g = Connect4::from_position(seq);
+        const auto exact = solve(g);
+        e.clear();
+        const auto r = search_to_depth(e, g, 42 - g.moves_played());
+        ASSERT_EQ(r.score, exact.score) << seq;
+    }
+}
+
+TEST(EngineSearch, EveryFeatureOffStillFindsTheSameValues) {
+    const auto positions = pons_lines("Test_L3_R1", 15);
+    bool engine::Features::*switches[] = {
+        &engine::Features::transposition_table, &engine::Features::aspiration, &engine::Features::pvs,
+        &engine::Features::quiescence, &engine::Features::mate_distance_pruning, &engine::Features::late_move_reductions,
+        &engine::Features::late_move_pruning, &engine::Features::futility, &engine::Features::reverse_futility,
+        &engine::Features::killers, &engine::Features::history, &engine::Features::countermoves};
+    for (auto feature : switches) {
+        engine::Engine<Connect4> e(1);
+        e.features().*feature = false;
+        for (const auto& seq : positions) {
+            const auto g = Connect4::from_position(seq);
+            e.clear();
+            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g).score) << seq;
+        }
+    }
+}
+
+TEST(EngineSearch, RandomTreesMatchMinimax) {
+    // Trees have no heuristic value at inner nodes, so the pruning that
+    // trusts the evaluation (futility, late moves) is off; what remains,
+    // PVS with aspiration, the table and move ordering, must be exact.
+    std::mt19937_64 rng(9);
+    for (int i = 0; i < 300; ++i) {
+        const auto game = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 5, 6));
+        engine::Engine<tree::TreeGame> e(1);
+        e.features().reverse_futility = e.features().futility = false;
+        e.features().late_move_pruning = e.features().late_move_reductions = false;
+        const auto r = search_to_depth(e, game, 6);
+        if (!r.best) continue;
+        ASSERT_EQ(r.score, classic::minimax(game, 6).score) << game.position();
+    }
+}
+
+TEST(EngineSearch, NodeLimitIsExactWithOneThreadAndRepeatable) {
+    engine::Engine<Connect4> e(4);
+    engine::Limits<Connect4::Move> limits;
+    limits.nodes = 20000;
+    const auto g = Connect4::from_position("4453");
+    e.clear();
+    const auto a = e.think(g, limits);
+    e.clear();
+    const auto b = e.think(g, limits);
+    EXPECT_EQ(a.nodes, 20000u);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_TRUE(a.best && b.best && *a.best == *b.best);
+}
+
+TEST(EngineSearch, ReportsEveryIterationWithAPv) {
+    engine::Engine<Connect4> e(4);
+    std::vector<int> depths;
+    e.on_report = [&](const engine::Report<Connect4::Move>& r) {
+        if (r.bound == engine::Bound::Exact) depths.push_back(r.depth);
+        EXPECT_FALSE(r.pv.empty());
+    };
+    search_to_depth(e, Connect4::from_position(""), 8);
+    EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
+TEST(EngineSearch, StopFromAnotherThreadReturnsALegalMove) {
+    engine::Engine<Connect4> e(4);
+    engine::Limits<Connect4::Move> limits;
+    limits.infinite = true;
+    const auto g = Connect4::from_position("");
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        e.stop();
+    });
+    const auto r = e.think(g, limits);
+    stopper.join();
+    ASSERT_TRUE(r.best);
+    MoveListOf<Connect4> moves;
+    g.generate_moves(moves);
+    EXPECT_TRUE(moves.contains(*r.best));
+}
+
+TEST(EngineSearch, TwoThreadsAgreeOnExactValues) {
+    engine::Engine<Connect4> e(8);
+    e.set_threads(2);
+    for (const auto& seq : pons_lines("Test_L3_R1", 20)) {
+        const auto g = Connect4::from_position(seq);
+        ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g).score) << seq;
+    }
+}
