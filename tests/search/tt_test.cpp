@@ -1,0 +1,91 @@
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "search/engine/tt.hpp"
+
+using namespace ply;
+using engine::Bound;
+using engine::TranspositionTable;
+
+TEST(TranspositionTable, StoresAndFindsEveryField) {
+    TranspositionTable<std::uint16_t> tt(1);
+    tt.store(0x1234567890ABCDEFull, -1234, 7, Bound::Lower, std::uint16_t{0xBEEF});
+    const auto hit = tt.probe(0x1234567890ABCDEFull);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->score, -1234);
+    EXPECT_EQ(hit->depth, 7);
+    EXPECT_EQ(hit->bound, Bound::Lower);
+    ASSERT_TRUE(hit->move);
+    EXPECT_EQ(*hit->move, 0xBEEF);
+    EXPECT_FALSE(tt.probe(0x1234567890ABCDEEull)) << "another key in the same bucket";
+}
+
+TEST(TranspositionTable, MateScoresRoundTripThroughPlies) {
+    // A mate found 9 plies from the root at a node 4 plies deep is stored as
+    // mate in 5 from that node; reached again at ply 2, it is mate in 7.
+    TranspositionTable<int> tt(1);
+    tt.store(42, score_to_tt(mate_in_plies(9), 4), 3, Bound::Exact, std::nullopt);
+    const auto hit = tt.probe(42);
+    ASSERT_TRUE(hit);
+    EXPECT_FALSE(hit->move);
+    EXPECT_EQ(score_from_tt(hit->score, 2), mate_in_plies(7));
+    tt.store(43, score_to_tt(mated_in_plies(12), 6), 3, Bound::Upper, 5);
+    EXPECT_EQ(score_from_tt(tt.probe(43)->score, 6), mated_in_plies(12));
+}
+
+TEST(TranspositionTable, KeepsTheMoveWhenANewResultHasNone) {
+    TranspositionTable<int> tt(1);
+    tt.store(99, 10, 4, Bound::Lower, 3);
+    tt.store(99, 5, 5, Bound::Upper, std::nullopt);
+    const auto hit = tt.probe(99);
+    ASSERT_TRUE(hit && hit->move);
+    EXPECT_EQ(*hit->move, 3);
+    EXPECT_EQ(hit->depth, 5);
+}
+
+TEST(TranspositionTable, ReplacesShallowOrOldEntriesFirst) {
+    TranspositionTable<int> tt(1);
+    // Five keys in one bucket (same bits 16 and up): the shallowest goes.
+    const std::uint64_t base = 0x77ull << 16;
+    for (int i = 0; i < 4; ++i) tt.store(base + static_cast<std::uint64_t>(i), 0, 10 + i, Bound::Exact, i);
+    tt.store(base + 4, 0, 1, Bound::Exact, 4);
+    EXPECT_FALSE(tt.probe(base + 0));
+    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(base + static_cast<std::uint64_t>(i))) << i;
+    // A deep entry from searches long ago gives way before fresh shallow ones.
+    const std::uint64_t other = 0x99ull << 16;
+    tt.store(other, 0, 20, Bound::Exact, 0);
+    for (int s = 0; s < 3; ++s) tt.new_search();
+    for (int i = 1; i <= 3; ++i) tt.store(other + static_cast<std::uint64_t>(i), 0, 1, Bound::Exact, i);
+    tt.store(other + 4, 0, 1, Bound::Exact, 4);
+    EXPECT_FALSE(tt.probe(other));
+    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(other + static_cast<std::uint64_t>(i))) << i;
+}
+
+TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
+    TranspositionTable<int> tt(1);
+    EXPECT_EQ(tt.hashfull(), 0);
+    for (std::uint64_t b = 0; b < 250; ++b)
+        for (std::uint64_t j = 1; j <= 4; ++j) tt.store(b << 16 | j, 0, 1, Bound::Exact, 0);
+    EXPECT_EQ(tt.hashfull(), 1000);
+    tt.new_search();
+    EXPECT_EQ(tt.hashfull(), 0);
+}
+
+TEST(TranspositionTable, ConcurrentWritersNeverProduceForeignData) {
+    // Threads hammer the same buckets; every hit must be what was stored for
+    // that key (score == low bits of key), never a mix of two writes.
+    TranspositionTable<int> tt(1);
+    auto writer = [&](std::uint64_t seed) {
+        for (std::uint64_t i = 0; i < 200000; ++i) {
+            const std::uint64_t key = ((i * 2654435761u + seed) % 4096) << 16 | (i & 0xFF);
+            tt.store(key, static_cast<Score>(key & 0xFF), 1, Bound::Exact, static_cast<int>(key & 0xFF));
+            if (auto hit = tt.probe(key ^ 1)) {
+                ASSERT_EQ(hit->score, static_cast<Score>((key ^ 1) & 0xFF));
+            }
+        }
+    };
+    std::thread a(writer, 1), b(writer, 2);
+    a.join();
+    b.join();
+}
