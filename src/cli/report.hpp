@@ -50,6 +50,7 @@ nlohmann::json search_json(const G& game, const classic::SearchResult<typename G
     j["pv"] = move_texts(game, r.pv);
     j["nodes"] = r.nodes;
     j["leaves"] = r.leaves;
+    j["researches"] = r.researches;
     return j;
 }
 
@@ -59,7 +60,8 @@ void print_search(std::ostream& out, const G& game, const classic::SearchResult<
         << "best:   " << (r.best ? game.move_to_string(*r.best) : "(none: the game is over)") << "\n"
         << "pv:     " << join(move_texts(game, r.pv)) << "\n"
         << "nodes:  " << r.nodes << "\n"
-        << "leaves: " << r.leaves << "\n";
+        << "leaves: " << r.leaves << "\n"
+        << "researches: " << r.researches << "\n";
 }
 
 class Stopwatch {

@@ -20,6 +20,9 @@ struct AlphaBetaOptions {
     Score alpha = -kInfinity;
     Score beta = kInfinity;
     Deadline deadline{};
+    // Plies already played above the searched position: searching a child of
+    // the real root with root_ply = 1 keeps mate distances in the root's terms.
+    int root_ply = 0;
 };
 
 template <Game G>
@@ -28,8 +31,9 @@ public:
     AlphaBeta(G game, AlphaBetaOptions options) : game_(std::move(game)), options_(options) {}
 
     SearchResult<typename G::Move> run(int depth) {
-        result_.score = search(clamp_depth(depth), 0, options_.alpha, options_.beta);
-        result_.pv = pv_.line(0);
+        const int ply = std::clamp(options_.root_ply, 0, kMaxPly - 1);
+        result_.score = search(std::min(clamp_depth(depth), kMaxPly - 1 - ply), ply, options_.alpha, options_.beta);
+        result_.pv = pv_.line(ply);
         if (!result_.pv.empty()) result_.best = result_.pv.front();
         return result_;
     }
