@@ -150,9 +150,10 @@ private:
     std::uint64_t nodes_ = 0;
 };
 
+// `table_bits`: log2 of the table's entries (2^20 entries take 24 MB).
 template <Game G>
-SolveResult<typename G::Move> solve(const G& game) {
-    return Solver<G>(game).solve();
+SolveResult<typename G::Move> solve(const G& game, int table_bits = 20) {
+    return Solver<G>(game, table_bits).solve();
 }
 
 }  // namespace ply

@@ -41,7 +41,7 @@ std::vector<std::string> pons_lines(const char* set, std::size_t count) {
 TEST(EngineSearch, TicTacToeValuesMatchTheSolverEverywhere) {
     engine::Engine<TicTacToe> e(1);
     std::mt19937_64 rng(3);
-    for (int i = 0; i < 200; ++i) {
+    for (int i = 0; i < 100; ++i) {
         TicTacToe g = TicTacToe::from_position("");
         const int plies = static_cast<int>(rng() % 6);
         for (int p = 0; p < plies && !is_over(g.outcome()); ++p) {
@@ -50,7 +50,7 @@ TEST(EngineSearch, TicTacToeValuesMatchTheSolverEverywhere) {
             g.make(moves[rng() % moves.size()]);
         }
         if (is_over(g.outcome())) continue;
-        const auto exact = solve(g);
+        const auto exact = solve(g, 14);
         const auto r = search_to_depth(e, g, 9);
         ASSERT_EQ(r.score, exact.score) << g.position();
         ASSERT_TRUE(r.best);
@@ -63,7 +63,7 @@ TEST(EngineSearch, ConnectFourEndGamesMatchTheSolver) {
     engine::Engine<Connect4> e(4);
     for (const auto& seq : pons_lines("Test_L3_R1", 60)) {
         const auto g = Connect4::from_position(seq);
-        const auto exact = solve(g);
+        const auto exact = solve(g, 14);
         e.clear();
         const auto r = search_to_depth(e, g, 42 - g.moves_played());
         ASSERT_EQ(r.score, exact.score) << seq;
@@ -83,7 +83,7 @@ TEST(EngineSearch, EveryFeatureOffStillFindsTheSameValues) {
         for (const auto& seq : positions) {
             const auto g = Connect4::from_position(seq);
             e.clear();
-            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g).score) << seq;
+            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score) << seq;
         }
     }
 }
@@ -151,6 +151,6 @@ TEST(EngineSearch, TwoThreadsAgreeOnExactValues) {
     e.set_threads(2);
     for (const auto& seq : pons_lines("Test_L3_R1", 20)) {
         const auto g = Connect4::from_position(seq);
-        ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g).score) << seq;
+        ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score) << seq;
     }
 }

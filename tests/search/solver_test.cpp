@@ -68,7 +68,7 @@ TEST(SolverTicTacToe, LossIsDelayedAsLongAsPossible) {
 TEST(SolverTicTacToe, AgreesWithMinimaxOnEveryReachablePosition) {
     // Depth-first over all positions reachable in up to 4 plies.
     auto check = [](auto& self, TicTacToe& g, int plies) -> void {
-        const auto r = solve(g);
+        const auto r = solve(g, 10);
         ASSERT_EQ(r.score, classic::minimax(g, 9).score) << g.position();
         if (plies == 0 || is_over(g.outcome())) return;
         MoveListOf<TicTacToe> moves;
@@ -87,7 +87,7 @@ TEST(SolverTree, ExactValueOfRandomTrees) {
     std::mt19937_64 rng(11);
     for (int i = 0; i < 500; ++i) {
         const auto game = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 4, 6));
-        const auto r = solve(game);
+        const auto r = solve(game, 10);
         ASSERT_EQ(r.score, classic::minimax(game, kMaxPly).score) << game.position();
         ASSERT_FALSE(r.best_moves.empty());
         for (auto m : r.best_moves) {
@@ -105,7 +105,7 @@ TEST(SolverConnect4, PonsEndGameSetScoresExactly) {
     int expected = 0, checked = 0;
     while (in >> sequence >> expected) {
         const auto game = Connect4::from_position(sequence);
-        const auto r = solve(game);
+        const auto r = solve(game, 14);
         ASSERT_EQ(connect4::pons_score(42, game.moves_played(), r.result, r.plies), expected) << sequence;
         ++checked;
     }
@@ -128,7 +128,7 @@ TEST(SolverConnect4, AlphaBetaAgreesWithBruteForceOnRandomLatePositions) {
         const auto brute = classic::minimax(g, kMaxPly);
         ASSERT_EQ(classic::alphabeta(g, kMaxPly).score, brute.score) << g.position();
         ASSERT_EQ(classic::alphabeta(g, kMaxPly, {.bounds = classic::Bounds::FailHard}).score, brute.score);
-        ASSERT_EQ(solve(g).score, brute.score) << g.position();
+        ASSERT_EQ(solve(g, 14).score, brute.score) << g.position();
         ++checked;
     }
 }
