@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (preset "fuzz", clang) and runs each for a
+# bounded time: fuzz/run.sh [SECONDS per fuzzer, default 60]. Exits non-zero
+# on any crash or sanitizer report.
+set -euo pipefail
+seconds="${1:-60}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+cmake --preset fuzz >/dev/null
+cmake --build build/fuzz -j2 --target fen_fuzzer move_fuzzer
+
+work="build/fuzz/corpus"
+mkdir -p "$work/fen" "$work/move" "$work/seeds-fen" "$work/seeds-move"
+# Seeds: the FENs of the perft suites; a few moves in both notations.
+i=0
+for file in data/perft/*.epd; do
+  while IFS= read -r line; do
+    i=$((i + 1))
+    printf '%s' "${line%%;*}" > "$work/seeds-fen/$i"
+    [ "$i" -ge 300 ] && break 2
+  done < "$file"
+done
+printf '\x00e2e4' > "$work/seeds-move/1"
+printf '\x01O-O-O' > "$work/seeds-move/2"
+printf '\x02b2a1q' > "$work/seeds-move/3"
+printf '\x03Nb4' > "$work/seeds-move/4"
+printf '\x05d5c6' > "$work/seeds-move/5"
+printf '\x06Qh4e1+' > "$work/seeds-move/6"
+printf '\x07e1h1' > "$work/seeds-move/7"
+
+status=0
+for fuzzer in fen_fuzzer move_fuzzer; do
+  kind="${fuzzer%_fuzzer}"
+  echo "== $fuzzer: ${seconds}s"
+  if ! "build/fuzz/fuzz/$fuzzer" -max_total_time="$seconds" -max_len=512 -timeout=10 \
+       -artifact_prefix="build/fuzz/$fuzzer-" -print_final_stats=1 \
+       "$work/$kind" "$work/seeds-$kind" 2>"build/fuzz/$fuzzer.log"; then
+    tail -50 "build/fuzz/$fuzzer.log"
+    echo "$fuzzer FAILED (artifacts: build/fuzz/$fuzzer-*)"
+    status=1
+  else
+    grep -E 'stat::number_of_executed_units|Done' "build/fuzz/$fuzzer.log" | tail -2
+  fi
+done
+exit "$status"
