@@ -1,5 +1,6 @@
 #include "uci/uci.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <istream>
 #include <ostream>
@@ -9,12 +10,15 @@
 #include "core/error.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/perft.hpp"
+#include "uci/bench_positions.hpp"
 
 namespace ply::uci {
 
 namespace {
 
 constexpr int kMaxPerftDepth = 20;
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 256;
 
 std::string lower(std::string s) {
     for (char& c : s)
@@ -30,49 +34,91 @@ std::string hex_key(std::uint64_t key) {
 
 }  // namespace
 
-Session::Session() : pos_(chess::Position()) {}
+Session::Session(std::ostream& out) : out_(out), pos_(chess::Position()) {
+    engine_.on_report = [this](const engine::Report<chess::Move>& r) { print_report(r, search_root_); };
+}
 
-bool Session::handle(const std::string& line, std::ostream& out) {
+Session::~Session() { stop_search(); }
+
+void Session::say(const std::string& text) const {
+    std::lock_guard lock(out_mutex_);
+    out_ << text;
+    if (!text.empty() && text.back() != '\n') out_ << '\n';
+    out_.flush();
+}
+
+void Session::stop_search() {
+    if (!search_thread_.joinable()) return;
+    engine_.stop();
+    search_thread_.join();
+}
+
+void Session::wait() {
+    if (search_thread_.joinable()) search_thread_.join();
+}
+
+bool Session::handle(const std::string& line) {
     std::istringstream args(line);
     std::string command;
     if (!(args >> command)) return true;  // blank line
     try {
-        if (command == "quit") return false;
+        if (command == "quit") {
+            stop_search();
+            return false;
+        }
         if (command == "uci") {
-            out << "id name Ply\n"
-                << "id author the Ply developers\n"
-                << "option name UCI_Chess960 type check default false\n"
-                << "uciok\n";
+            say("id name Ply\nid author the Ply developers\n"
+                "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) + "\n"
+                "option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) + "\n"
+                "option name MultiPV type spin default 1 min 1 max 256\n"
+                "option name Ponder type check default false\n"
+                "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                "option name Clear Hash type button\n"
+                "option name UCI_Chess960 type check default false\n"
+                "uciok");
         } else if (command == "isready") {
-            out << "readyok\n";
+            say("readyok");
         } else if (command == "ucinewgame") {
+            stop_search();
+            engine_.clear();
             pos_ = chess::Position::from_fen(chess::kStartFen, chess960_);
         } else if (command == "setoption") {
-            cmd_setoption(args, out);
+            stop_search();
+            cmd_setoption(args);
         } else if (command == "position") {
-            cmd_position(args, out);
+            stop_search();
+            cmd_position(args);
         } else if (command == "go") {
-            cmd_go(args, out);
+            stop_search();
+            cmd_go(args);
+        } else if (command == "stop") {
+            stop_search();
+        } else if (command == "ponderhit") {
+            engine_.ponderhit();
         } else if (command == "d") {
-            cmd_display(out);
-        } else if (command == "stop" || command == "ponderhit" || command == "debug") {
-            // Nothing runs in the background yet.
+            cmd_display();
+        } else if (command == "eval") {
+            say("Total evaluation: " + std::to_string(pos_.evaluate()) + " (side to move)");
+        } else if (command == "bench") {
+            stop_search();
+            cmd_bench(args);
+        } else if (command == "debug") {
+            // Accepted and ignored, as the protocol allows.
         } else {
-            out << "info string unknown command: " << line << "\n";
+            say("info string unknown command: " + line);
         }
     } catch (const std::exception& e) {
-        out << "info string error: " << e.what() << "\n";
+        say(std::string("info string error: ") + e.what());
     }
-    out.flush();
     return true;
 }
 
-void Session::cmd_setoption(std::istream& args, std::ostream& out) {
+void Session::cmd_setoption(std::istream& args) {
     // setoption name <id...> [value <x...>]
     std::string word, name, value;
     args >> word;
     if (word != "name") {
-        out << "info string error: expected 'setoption name <id> [value <x>]'\n";
+        say("info string error: expected 'setoption name <id> [value <x>]'");
         return;
     }
     std::string* target = &name;
@@ -84,20 +130,45 @@ void Session::cmd_setoption(std::istream& args, std::ostream& out) {
         if (!target->empty()) *target += ' ';
         *target += word;
     }
-    if (lower(name) == "uci_chess960") {
+    const std::string key = lower(name);
+    auto number = [&](int lo, int hi) -> std::optional<int> {
+        try {
+            std::size_t used = 0;
+            const int v = std::stoi(value, &used);
+            if (used == value.size() && v >= lo && v <= hi) return v;
+        } catch (const std::exception&) {
+        }
+        say("info string error: " + name + " takes a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + ", not '" + value + "'");
+        return std::nullopt;
+    };
+    if (key == "uci_chess960" || key == "ponder") {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
-            out << "info string error: UCI_Chess960 takes true or false, not '" << value << "'\n";
+            say("info string error: " + name + " takes true or false, not '" + value + "'");
             return;
         }
-        chess960_ = v == "true";
-        pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
+        if (key == "uci_chess960") {
+            chess960_ = v == "true";
+            pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
+        }
+    } else if (key == "hash") {
+        if (auto mb = number(1, kMaxHashMb)) engine_.set_hash(static_cast<std::size_t>(*mb));
+    } else if (key == "threads") {
+        if (auto n = number(1, kMaxThreads)) engine_.set_threads(*n);
+    } else if (key == "multipv") {
+        if (auto n = number(1, 256)) multipv_ = *n;
+    } else if (key == "move overhead") {
+        if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
+    } else if (key == "clear hash") {
+        engine_.clear();
     } else {
-        out << "info string unknown option: " << name << "\n";
+        say("info string unknown option: " + name);
     }
 }
 
-void Session::cmd_position(std::istream& args, std::ostream& out) {
+void Session::cmd_position(std::istream& args) {
+    std::ostringstream out;
     std::string word;
     args >> word;
     std::string fen;
@@ -108,6 +179,7 @@ void Session::cmd_position(std::istream& args, std::ostream& out) {
         while (args >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
     } else {
         out << "info string error: expected 'position startpos|fen <fen> [moves ...]'\n";
+        say(out.str());
         return;
     }
     chess::Position pos;
@@ -115,11 +187,13 @@ void Session::cmd_position(std::istream& args, std::ostream& out) {
         pos = chess::Position::from_fen(fen, chess960_);
     } catch (const ParseError& e) {
         out << "info string error: " << e.what() << "\n";
+        say(out.str());
         return;
     }
     if (args && word != "moves") {
         out << "info string error: expected 'moves', not '" << word << "'\n";
         pos_ = pos;
+        say(out.str());
         return;
     }
     while (args >> word) {
@@ -132,44 +206,153 @@ void Session::cmd_position(std::istream& args, std::ostream& out) {
         pos.make(m);
     }
     pos_ = pos;
+    if (!out.str().empty()) say(out.str());
 }
 
-void Session::cmd_go(std::istream& args, std::ostream& out) {
+void Session::cmd_go(std::istream& args) {
+    using std::chrono::milliseconds;
+    engine::Limits<chess::Move> limits;
+    limits.overhead = milliseconds(move_overhead_ms_);
+    limits.multipv = multipv_;
+    std::optional<milliseconds> wtime, btime;
+    milliseconds winc{0}, binc{0};
     std::string word;
-    args >> word;
-    if (word == "perft") {
-        int depth = 0;
-        if (!(args >> depth) || depth < 1 || depth > kMaxPerftDepth) {
-            out << "info string error: go perft takes a depth from 1 to " << kMaxPerftDepth << "\n";
+    auto read_int = [&](long long lo, long long hi) -> std::optional<long long> {
+        long long v = 0;
+        if (args >> v && v >= lo && v <= hi) return v;
+        say("info string error: 'go " + word + "' needs a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi));
+        args.clear();
+        return std::nullopt;
+    };
+    constexpr long long kFar = 1LL << 40;
+    while (args >> word) {
+        if (word == "perft") {
+            auto depth = read_int(1, kMaxPerftDepth);
+            if (!depth) return;
+            std::ostringstream out;
+            std::uint64_t total = 0;
+            for (const auto& [move, count] : chess::perft_divide(pos_, static_cast<int>(*depth))) {
+                out << chess::to_uci(move, pos_.chess960()) << ": " << count << "\n";
+                total += count;
+            }
+            out << "\nNodes searched: " << total << "\n\n";
+            say(out.str());
             return;
         }
-        std::uint64_t total = 0;
-        for (const auto& [move, count] : chess::perft_divide(pos_, depth)) {
-            out << chess::to_uci(move, pos_.chess960()) << ": " << count << "\n";
-            total += count;
+        if (word == "wtime") {
+            if (auto v = read_int(-kFar, kFar)) wtime = milliseconds(std::max(0LL, *v));
+        } else if (word == "btime") {
+            if (auto v = read_int(-kFar, kFar)) btime = milliseconds(std::max(0LL, *v));
+        } else if (word == "winc") {
+            if (auto v = read_int(-kFar, kFar)) winc = milliseconds(std::max(0LL, *v));
+        } else if (word == "binc") {
+            if (auto v = read_int(-kFar, kFar)) binc = milliseconds(std::max(0LL, *v));
+        } else if (word == "movestogo") {
+            if (auto v = read_int(1, 1000)) limits.moves_to_go = static_cast<int>(*v);
+        } else if (word == "depth") {
+            if (auto v = read_int(1, kMaxPly - 1)) limits.depth = static_cast<int>(*v);
+        } else if (word == "nodes") {
+            if (auto v = read_int(1, kFar * 1024)) limits.nodes = static_cast<std::uint64_t>(*v);
+        } else if (word == "movetime") {
+            if (auto v = read_int(0, kFar)) limits.move_time = milliseconds(*v);
+        } else if (word == "mate") {
+            if (auto v = read_int(1, kMaxPly / 2)) limits.mate = static_cast<int>(*v);
+        } else if (word == "infinite" || word == "ponder") {
+            limits.infinite = true;
+        } else if (word == "searchmoves") {
+            // Moves until the next keyword; illegal ones are reported and skipped.
+            while (args >> word) {
+                const chess::Move m = chess::parse_uci(pos_, word);
+                if (m == chess::Move::none()) {
+                    say("info string error: searchmoves: illegal move " + word);
+                    continue;
+                }
+                limits.search_moves.push_back(m);
+            }
+        } else {
+            say("info string error: unknown go parameter '" + word + "'");
         }
-        out << "\nNodes searched: " << total << "\n\n";
-        return;
     }
-    // No search yet: answer with a legal move so that a GUI is never left waiting.
-    chess::Position::MoveList moves;
-    pos_.generate_legal(moves);
-    out << "info string search is not implemented yet\n";
-    out << "bestmove " << (moves.empty() ? std::string("0000") : pos_.move_to_string(moves[0])) << "\n";
+    const bool white = pos_.side_to_move() == chess::White;
+    limits.time_left = white ? wtime : btime;
+    limits.increment = white ? winc : binc;
+
+    search_root_ = pos_;
+    engine_.arm(limits);
+    search_thread_ = std::thread([this] {
+        const auto result = engine_.run(search_root_);
+        std::string line = "bestmove ";
+        if (!result.best) {
+            line += "0000";
+        } else {
+            line += search_root_.move_to_string(*result.best);
+            if (result.ponder) line += " ponder " + search_root_.move_to_string(*result.ponder);
+        }
+        say(line);
+    });
 }
 
-void Session::cmd_display(std::ostream& out) const {
+void Session::print_report(const engine::Report<chess::Move>& r, const chess::Position& root) {
+    std::ostringstream line;
+    const auto ms = r.time.count();
+    line << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score ";
+    if (is_mate(r.score)) line << "mate " << mate_in(r.score);
+    else line << "cp " << r.score;
+    if (r.bound == engine::Bound::Lower) line << " lowerbound";
+    if (r.bound == engine::Bound::Upper) line << " upperbound";
+    line << " nodes " << r.nodes << " nps " << (ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(ms) : r.nodes)
+         << " hashfull " << r.hashfull << " time " << ms << " pv";
+    chess::Position p = root;
+    for (const auto& m : r.pv) {
+        line << ' ' << p.move_to_string(m);
+        p.make(m);
+    }
+    say(line.str());
+}
+
+void Session::cmd_bench(std::istream& args) {
+    int depth = kBenchDepth;
+    if (std::string word; args >> word) {
+        try {
+            depth = std::clamp(std::stoi(word), 1, kMaxPly - 1);
+        } catch (const std::exception&) {
+            say("info string error: bench takes a depth, not '" + word + "'");
+            return;
+        }
+    }
+    // One thread, a cleared table for each position, no output but the totals.
+    Engine bench_engine(16);
+    std::uint64_t nodes = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::string_view fen : kBenchPositions) {
+        const chess::Position p = chess::Position::from_fen(fen);
+        bench_engine.clear();
+        engine::Limits<chess::Move> limits;
+        limits.depth = depth;
+        nodes += bench_engine.think(p, limits).nodes;
+    }
+    const auto ms = std::max<long long>(
+        1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+    say("\nPositions: " + std::to_string(kBenchPositions.size()) + "\nDepth: " + std::to_string(depth) +
+        "\nTotal time (ms): " + std::to_string(ms) + "\nNodes searched: " + std::to_string(nodes) +
+        "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
+}
+
+void Session::cmd_display() const {
+    std::ostringstream out;
     out << "\n"
         << pos_.render() << "\nFen: " << pos_.fen() << "\nKey: " << hex_key(pos_.hash()) << "\nCheckers:";
     for (chess::Bitboard b = pos_.checkers(); b;) out << ' ' << chess::square_to_string(chess::pop_lsb(b));
     out << "\n";
+    say(out.str());
 }
 
 int run(std::istream& in, std::ostream& out) {
-    Session session;
+    Session session(out);
     for (std::string line; std::getline(in, line);)
-        if (!session.handle(line, out)) break;
-    return 0;
+        if (!session.handle(line)) return 0;
+    return 0;  // end of input is `quit`: a running search stops and reports its move
 }
 
 }  // namespace ply::uci

@@ -1,12 +1,17 @@
-// The UCI front end of the chess engine. For now a minimal loop: identification,
-// options (UCI_Chess960), positions, `go perft N` in Stockfish's format, and the
-// `d` debug command. Search commands arrive with the engine (later issues).
+// The UCI front end of the chess engine: the whole protocol, the engine's
+// options, and Stockfish-style extras (d, eval, go perft, bench). The search
+// runs on its own thread so that stop, ponderhit and isready are answered
+// while it thinks; UCI text never reaches the search (it gets Limits and
+// reports through a callback).
 #pragma once
 
 #include <iosfwd>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "games/chess/position.hpp"
+#include "search/engine/engine.hpp"
 
 namespace ply::uci {
 
@@ -14,20 +19,39 @@ namespace ply::uci {
 // a time, testable without threads or a terminal.
 class Session {
 public:
-    Session();
-    // Answers one command line on `out`; false after `quit`. Never throws on
-    // bad input: errors are reported as `info string ...`.
-    bool handle(const std::string& line, std::ostream& out);
+    explicit Session(std::ostream& out);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Answers one command line; false after `quit`. Never throws on bad
+    // input: errors are reported as `info string ...`.
+    bool handle(const std::string& line);
     const chess::Position& position() const { return pos_; }
+    // Waits for a running search to finish by itself (tests, bench).
+    void wait();
 
 private:
-    void cmd_position(std::istream& args, std::ostream& out);
-    void cmd_setoption(std::istream& args, std::ostream& out);
-    void cmd_go(std::istream& args, std::ostream& out);
-    void cmd_display(std::ostream& out) const;
+    using Engine = engine::Engine<chess::Position>;
 
+    void cmd_position(std::istream& args);
+    void cmd_setoption(std::istream& args);
+    void cmd_go(std::istream& args);
+    void cmd_bench(std::istream& args);
+    void cmd_display() const;
+    void stop_search();  // stops and joins the search thread, if any
+    void print_report(const engine::Report<chess::Move>& r, const chess::Position& root);
+    void say(const std::string& text) const;  // whole lines, one writer at a time
+
+    std::ostream& out_;
+    mutable std::mutex out_mutex_;
     chess::Position pos_;
+    chess::Position search_root_;  // the position being searched
     bool chess960_ = false;
+    Engine engine_;
+    std::thread search_thread_;
+    int multipv_ = 1;
+    int move_overhead_ms_ = 10;
 };
 
 // Reads UCI commands from `in` until `quit` or end of input; returns the exit code.

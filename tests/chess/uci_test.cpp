@@ -27,6 +27,12 @@ TEST(ChessUci, Handshake) {
     const std::string out = transcript("uci\nisready\nquit\nisready\n");
     EXPECT_EQ(out,
               "id name Ply\nid author the Ply developers\n"
+              "option name Hash type spin default 16 min 1 max 65536\n"
+              "option name Threads type spin default 1 min 1 max 256\n"
+              "option name MultiPV type spin default 1 min 1 max 256\n"
+              "option name Ponder type check default false\n"
+              "option name Move Overhead type spin default 10 min 0 max 5000\n"
+              "option name Clear Hash type button\n"
               "option name UCI_Chess960 type check default false\nuciok\nreadyok\n");
 }
 
@@ -63,7 +69,7 @@ TEST(ChessUci, Chess960Option) {
     EXPECT_TRUE(contains(perft, "e1h1: 1\n"));
     EXPECT_TRUE(contains(perft, "e1a1: 1\n"));
     EXPECT_TRUE(contains(transcript("setoption name UCI_Chess960 value maybe\n"), "info string error"));
-    EXPECT_TRUE(contains(transcript("setoption name Hash value 16\n"), "info string unknown option: Hash"));
+    EXPECT_TRUE(contains(transcript("setoption name Contempt value 16\n"), "info string unknown option: Contempt"));
 }
 
 TEST(ChessUci, IllegalMoveIsReportedAndTheRestIgnored) {

@@ -69,6 +69,24 @@ public:
     // Twofold repetition since the last irreversible move (or null move).
     bool is_repetition() const { return repetitions() >= 1; }
     std::size_t move_key(Move m) const { return std::size_t(m.from()) * 64 + m.to(); }
+    // Captures (castling is written king-takes-rook, so it is excluded) and promotions.
+    bool is_tactical(Move m) const {
+        return m.type() == Promotion || m.type() == EnPassant || (m.type() != Castling && board_[m.to()] != NoPiece);
+    }
+    // Most valuable victim, then least valuable attacker; promotions add the new piece.
+    int tactical_score(Move m) const {
+        const PieceType victim = m.type() == EnPassant ? Pawn
+                                 : m.type() == Castling  ? NoPieceType
+                                                         : type_of(board_[m.to()]);
+        int score = victim == NoPieceType || board_[m.to()] == NoPiece ? 0 : 16 * (victim + 1);
+        if (m.type() == Promotion) score += 16 * (m.promotion() + 1);
+        return score - type_of(board_[m.from()]);
+    }
+    // Draws the search can see without generating moves (not mate on the
+    // hundredth half-move: rare enough to ignore, as most engines do).
+    bool is_rule_draw() const { return halfmove_ >= 100 || is_repetition() || is_insufficient_material(); }
+    // Null-move pruning is unsafe in pawn endings, where zugzwang is common.
+    bool zugzwang_unlikely() const { return (pieces(side_) & ~pieces(Pawn) & ~pieces(King)) != 0; }
 
     // --- Notation ----------------------------------------------------------
     // UCI (either castling form) or SAN; throws ply::ParseError.

@@ -141,7 +141,7 @@ private:
     static Fields unpack(std::uint64_t data) {
         Fields f;
         const auto move_bits = static_cast<std::uint32_t>(data);
-        std::memcpy(&f.move, &move_bits, sizeof(Move));
+        std::memcpy(static_cast<void*>(&f.move), &move_bits, sizeof(Move));  // trivially copyable
         f.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 32));
         f.depth = static_cast<int>((data >> 48) & 0xFF) - 1;
         f.bound = static_cast<Bound>((data >> 56) & 3);

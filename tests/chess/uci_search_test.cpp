@@ -1,0 +1,141 @@
+// The UCI engine searching: bestmove always legal, stop at once, mates
+// reported in moves, node counts reproducible, info lines well formed.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "core/error.hpp"
+#include "uci/uci.hpp"
+
+namespace ply::uci {
+namespace {
+
+// Feeds lines to a session and waits for its search to end by itself.
+std::string session_output(const std::vector<std::string>& lines) {
+    std::ostringstream out;
+    {
+        Session s(out);
+        for (const auto& l : lines) s.handle(l);
+        s.wait();
+    }
+    return out.str();
+}
+
+std::string bestmove_of(const std::string& out) {
+    const auto at = out.rfind("bestmove ");
+    if (at == std::string::npos) return "";
+    std::istringstream rest(out.substr(at + 9));
+    std::string move;
+    rest >> move;
+    return move;
+}
+
+bool is_legal_in(const std::string& fen, const std::string& move) {
+    auto p = chess::Position::from_fen(fen);
+    try {
+        const auto m = p.parse_move(move);
+        chess::Position::MoveList legal;
+        p.generate_legal(legal);
+        return legal.contains(m);
+    } catch (const ParseError&) {
+        return false;
+    }
+}
+
+const char* kKiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+TEST(ChessUciSearch, DepthSearchGivesALegalBestMoveAndInfoLines) {
+    const auto out = session_output({"position fen " + std::string(kKiwipete), "go depth 5"});
+    EXPECT_TRUE(is_legal_in(kKiwipete, bestmove_of(out))) << out;
+    const std::regex info(R"(info depth 5 seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+)");
+    EXPECT_TRUE(std::regex_search(out, info)) << out;
+}
+
+TEST(ChessUciSearch, DepthOneAndStopRightAfterGoStillAnswerLegally) {
+    const auto shallow = session_output({"position startpos moves e2e4", "go depth 1"});
+    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(shallow)));
+    for (int i = 0; i < 20; ++i) {
+        const auto stopped = session_output({"position fen " + std::string(kKiwipete), "go infinite", "stop"});
+        EXPECT_TRUE(is_legal_in(kKiwipete, bestmove_of(stopped))) << stopped;
+    }
+}
+
+TEST(ChessUciSearch, StopAnswersWithinMilliseconds) {
+    std::ostringstream out;
+    Session s(out);
+    s.handle("position startpos");
+    s.handle("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto before = std::chrono::steady_clock::now();
+    s.handle("stop");
+    const auto took = std::chrono::steady_clock::now() - before;
+    EXPECT_LT(took, std::chrono::milliseconds(100));
+    EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+}
+
+TEST(ChessUciSearch, TinyClockStillMovesInTime) {
+    std::ostringstream out;
+    Session s(out);
+    s.handle("position startpos");
+    const auto before = std::chrono::steady_clock::now();
+    s.handle("go wtime 50 btime 50 winc 0 binc 0");
+    s.wait();
+    EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::milliseconds(50));
+    EXPECT_TRUE(is_legal_in(chess::kStartFen.data(), bestmove_of(out.str())));
+}
+
+TEST(ChessUciSearch, ForcedMatesAreReportedInMoves) {
+    // Back-rank mate in one; a mate in two (Qh6+ gxh6?? not needed: found by search).
+    const auto one = session_output({"position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 4"});
+    EXPECT_NE(one.find("score mate 1 "), std::string::npos) << one;
+    EXPECT_EQ(bestmove_of(one), "a1a8");
+    // Legal's mate pattern: 1.Nf6+ gxf6 2.Bxf7# (Stockfish 15.1 agrees: mate 2).
+    const auto two = session_output(
+        {"position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "go depth 6"});
+    EXPECT_NE(two.find("score mate 2 "), std::string::npos) << two;
+    EXPECT_EQ(bestmove_of(two), "d5f6");
+}
+
+TEST(ChessUciSearch, NodeCountsAreReproducible) {
+    auto nodes = [] {
+        const auto out = session_output({"ucinewgame", "position fen " + std::string(kKiwipete), "go nodes 30000"});
+        const auto at = out.rfind(" nodes ");
+        return std::stoull(out.substr(at + 7));
+    };
+    EXPECT_EQ(nodes(), nodes());
+}
+
+TEST(ChessUciSearch, MultiPvReportsSeveralLines) {
+    const auto out = session_output({"setoption name MultiPV value 3", "position startpos", "go depth 4"});
+    EXPECT_NE(out.find("info depth 4 seldepth"), std::string::npos);
+    EXPECT_NE(out.find(" multipv 3 "), std::string::npos) << out;
+}
+
+TEST(ChessUciSearch, NoLegalMoveGivesNullMove) {
+    const auto out = session_output({"position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3"});
+    EXPECT_EQ(bestmove_of(out), "0000");
+}
+
+TEST(ChessUciSearch, BadOptionsAndGoParametersAreReported) {
+    const auto out = session_output({"setoption name Hash value lots", "setoption name Threads value 0",
+                                     "position startpos", "go depth banana", "stop"});
+    EXPECT_NE(out.find("info string error: Hash takes a number"), std::string::npos) << out;
+    EXPECT_NE(out.find("info string error: Threads takes a number"), std::string::npos) << out;
+    EXPECT_NE(out.find("'go depth' needs a number"), std::string::npos) << out;
+}
+
+TEST(ChessUciSearch, BenchPrintsItsSignature) {
+    const auto out = session_output({"bench 3"});
+    EXPECT_NE(out.find("Nodes searched: "), std::string::npos) << out;
+    EXPECT_NE(out.find("Nodes/second: "), std::string::npos) << out;
+    auto signature = [](const std::string& text) {
+        const auto at = text.find("Nodes searched: ");
+        return text.substr(at, text.find('\n', at) - at);
+    };
+    EXPECT_EQ(signature(out), signature(session_output({"bench 3"}))) << "deterministic with one thread";
+}
+
+}  // namespace
+}  // namespace ply::uci
