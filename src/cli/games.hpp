@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "games/chess/position.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
@@ -30,19 +31,27 @@ struct GameInfo<connect4::Connect4> {
 };
 
 template <>
+struct GameInfo<chess::Position> {
+    static constexpr std::string_view start = "startpos";
+    static constexpr int search_depth = 4;
+    static constexpr bool solvable = false;
+};
+
+template <>
 struct GameInfo<tree::TreeGame> {
     static constexpr std::string_view start = "";  // a tree must be given
     static constexpr int search_depth = kMaxPly - 1;
     static constexpr bool solvable = true;
 };
 
-inline constexpr std::string_view kGameNames = "tictactoe, connect4, tree";
+inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, tree";
 
 // Calls f(std::type_identity<G>{}) for the game called `name`; false if unknown.
 template <class F>
 bool with_game(std::string_view name, F&& f) {
     if (name == "tictactoe") return f(std::type_identity<tictactoe::TicTacToe>{}), true;
     if (name == "connect4") return f(std::type_identity<connect4::Connect4>{}), true;
+    if (name == "chess") return f(std::type_identity<chess::Position>{}), true;
     if (name == "tree") return f(std::type_identity<tree::TreeGame>{}), true;
     return false;
 }

@@ -103,3 +103,15 @@ TEST(CliPlay, TheResultIsAnnounced) {
     EXPECT_EQ(engine.exit_code, 0);
     EXPECT_NE(engine.out.find("The engine wins."), std::string::npos) << engine.out;
 }
+
+TEST(CliSearch, ChessMateInOneAndNoSolving) {
+    const auto r = run_ply("search chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 3 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["best"], "a1a8");
+    EXPECT_EQ(j["mate"], 1);
+    const auto solve = run_ply("solve chess");
+    EXPECT_EQ(solve.exit_code, 2);
+    EXPECT_NE(solve.out.find("too big to solve"), std::string::npos) << solve.out;
+    EXPECT_EQ(run_ply("search chess --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'").exit_code, 1);
+}
