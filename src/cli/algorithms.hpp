@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/report.hpp"
 #include "search/classic/alphabeta.hpp"
 #include "search/classic/bns.hpp"
 #include "search/classic/minimax.hpp"
@@ -28,6 +29,23 @@ classic::SearchResult<typename G::Move> run_algorithm(std::string_view algo, con
     if (algo == "bns") return classic::best_node_search(game, depth);
     const auto bounds = algo == "alphabeta-hard" ? classic::Bounds::FailHard : classic::Bounds::FailSoft;
     return classic::alphabeta(game, depth, {.bounds = bounds, .deadline = deadline});
+}
+
+// Runs `algo` and prints the result as JSON or text (with the board if asked).
+template <NotatedGame G>
+void search_and_report(const G& game, const std::string& algo, int depth, bool json, bool show_board) {
+    const Stopwatch clock;
+    const auto r = run_algorithm(algo, game, depth);
+    if (json) {
+        auto j = search_json(game, r);
+        j["algo"] = algo;
+        j["depth"] = depth;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    if (show_board) std::cout << game.render();
+    print_search(std::cout, game, r);
+    std::cout << "time:   " << clock.seconds() << " s\n";
 }
 
 }  // namespace ply::cli

@@ -3,7 +3,6 @@
 
 #include "cli/algorithms.hpp"
 #include "cli/positions.hpp"
-#include "cli/report.hpp"
 
 namespace ply::cli {
 
@@ -26,18 +25,7 @@ void add_search_command(CLI::App& app) {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             const G game = load_position<G>(*cmd, opts->position);
             const int depth = opts->depth.value_or(GameInfo<G>::search_depth);
-            const Stopwatch clock;
-            const auto r = run_algorithm(opts->algo, game, depth);
-            if (opts->json) {
-                auto j = search_json(game, r);
-                j["algo"] = opts->algo;
-                j["depth"] = depth;
-                std::cout << j.dump() << "\n";
-            } else {
-                std::cout << game.render();
-                print_search(std::cout, game, r);
-                std::cout << "time:   " << clock.seconds() << " s\n";
-            }
+            search_and_report(game, opts->algo, depth, opts->json, true);
         });
         if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
     });

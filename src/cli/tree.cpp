@@ -3,7 +3,6 @@
 
 #include "cli/algorithms.hpp"
 #include "cli/positions.hpp"
-#include "cli/report.hpp"
 
 namespace ply::cli {
 
@@ -25,17 +24,7 @@ void add_tree_command(CLI::App& app) {
     cmd->callback([cmd, opts] {
         const auto game = load_position<tree::TreeGame>(*cmd, opts->tree);
         const int depth = opts->depth.value_or(game.tree().height());
-        const Stopwatch clock;
-        const auto r = run_algorithm(opts->algo, game, depth);
-        if (opts->json) {
-            auto j = search_json(game, r);
-            j["algo"] = opts->algo;
-            j["depth"] = depth;
-            std::cout << j.dump() << "\n";
-        } else {
-            print_search(std::cout, game, r);
-            std::cout << "time:   " << clock.seconds() << " s\n";
-        }
+        search_and_report(game, opts->algo, depth, opts->json, false);
     });
 }
 
