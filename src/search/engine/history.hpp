@@ -43,16 +43,16 @@ public:
         if constexpr (KeyedMoveGame<G>) return history_[index(g, ply, m)];
         return 0;
     }
-    [[nodiscard]] std::optional<Move> counter(const G& g, const std::optional<Move>& previous) const {
-        if constexpr (KeyedMoveGame<G>) {
-            if (previous) return counters_[g.move_key(*previous)];
-        }
+    // `previous_key`: move_key of the opponent's last move, taken in the
+    // position it was played from (a key is only defined for a legal move).
+    [[nodiscard]] std::optional<Move> counter(const std::optional<std::size_t>& previous_key) const {
+        if (previous_key && *previous_key < counters_.size()) return counters_[*previous_key];
         return std::nullopt;
     }
 
     // A quiet move caused a cutoff at `depth`; `tried` are the quiet moves
     // searched before it without one.
-    void reward(const G& g, int ply, int depth, const Move& best, const std::optional<Move>& previous,
+    void reward(const G& g, int ply, int depth, const Move& best, const std::optional<std::size_t>& previous_key,
                 const Move* tried, std::size_t tried_count, const Features& features) {
         if (features.killers) {
             auto& k = killers_[static_cast<std::size_t>(ply)];
@@ -62,7 +62,8 @@ public:
             }
         }
         if constexpr (KeyedMoveGame<G>) {
-            if (features.countermoves && previous) counters_[g.move_key(*previous)] = best;
+            if (features.countermoves && previous_key && *previous_key < counters_.size())
+                counters_[*previous_key] = best;
             if (!features.history) return;
             const int bonus = std::min(depth * depth, 400);
             update(history_[index(g, ply, best)], bonus);

@@ -135,7 +135,7 @@ private:
 
     void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
         const std::optional<Move> counter =
-            features().countermoves ? history_.counter(game_, previous_move(ply)) : std::nullopt;
+            features().countermoves ? history_.counter(previous_key(ply)) : std::nullopt;
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
             const Move& m = p.moves[i];
             int s;
@@ -158,6 +158,18 @@ private:
 
     std::optional<Move> previous_move(int ply) const {
         return ply > 0 ? stack_[static_cast<std::size_t>(ply - 1)] : std::nullopt;
+    }
+    std::optional<std::size_t> previous_key(int ply) const {
+        return ply > 0 ? key_stack_[static_cast<std::size_t>(ply - 1)] : std::nullopt;
+    }
+    // Records the move about to be made at `ply` (nullopt: a null move).
+    void push_move(int ply, const std::optional<Move>& m) {
+        stack_[static_cast<std::size_t>(ply)] = m;
+        std::optional<std::size_t> key;
+        if constexpr (KeyedMoveGame<G>) {
+            if (m) key = game_.move_key(*m);
+        }
+        key_stack_[static_cast<std::size_t>(ply)] = key;
     }
 
     Score search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
@@ -214,7 +226,7 @@ private:
                 if (features().null_move && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
                     previous_move(ply) && std::abs(beta) < kMateBound) {
                     const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
-                    stack_[static_cast<std::size_t>(ply)] = std::nullopt;
+                    push_move(ply, std::nullopt);
                     game_.make_null();
                     const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
                     game_.unmake_null();
@@ -267,7 +279,8 @@ private:
                     continue;
             }
 
-            stack_[static_cast<std::size_t>(ply)] = m;
+            const int history_score = quiet ? history_.score(game_, ply, m) : 0;  // keys need the parent
+            push_move(ply, m);
             game_.make(m);
             if constexpr (HashedGame<G>) shared_.table->prefetch(game_.hash());
             Score v;
@@ -281,7 +294,7 @@ private:
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
                     if (cut_node) ++r;
-                    r -= history_.score(game_, ply, m) / 8192;
+                    r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
                 v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
@@ -308,7 +321,7 @@ private:
                     if (!root) pv_.update(ply, m);
                     if (v >= beta) {
                         if (quiet)
-                            history_.reward(game_, ply, depth, m, previous_move(ply), quiets_tried.data(),
+                            history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(),
                                             quiet_count, features());
                         break;
                     }
@@ -365,7 +378,7 @@ private:
                 // cannot lift the score to alpha even with a margin.
                 if (!checked && !see_ge(m, std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1)))
                     continue;
-                stack_[static_cast<std::size_t>(ply)] = m;
+                push_move(ply, m);
                 game_.make(m);
                 const Score v = -quiescence(ply + 1, -beta, -alpha);
                 game_.unmake(m);
@@ -392,6 +405,7 @@ private:
     classic::PvTable<Move> pv_;
     MoveHistory<G> history_;
     std::array<std::optional<Move>, kMaxPly + 1> stack_{};
+    std::array<std::optional<std::size_t>, kMaxPly + 1> key_stack_{};
     std::array<std::array<int, 64>, kMaxPly> reductions_{};
 };
 
