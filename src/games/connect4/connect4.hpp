@@ -29,6 +29,7 @@
 #include <string_view>
 
 #include "core/game.hpp"
+#include "core/hash.hpp"
 #include "core/move_list.hpp"
 #include "core/outcome.hpp"
 #include "core/score.hpp"
@@ -108,15 +109,7 @@ public:
     // ---- Optional capabilities -------------------------------------------------
 
     // key() (unique for a board size) through a bijective mixer.
-    std::uint64_t hash() const {
-        std::uint64_t x = key();
-        x ^= x >> 33;
-        x *= 0xff51afd7ed558ccdULL;
-        x ^= x >> 33;
-        x *= 0xc4ceb9fe1a85ec53ULL;
-        x ^= x >> 33;
-        return x;
-    }
+    std::uint64_t hash() const { return mix64(key()); }
 
     std::size_t move_key(Move col) const {
         return static_cast<std::size_t>(std::countr_zero((mask_ + bottom(col)) & column_mask(col)));

@@ -31,6 +31,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/hash.hpp"
 #include "core/move_list.hpp"
 #include "core/outcome.hpp"
 #include "core/score.hpp"
@@ -84,16 +85,6 @@ constexpr CellLines<W, H, K> make_cell_lines() {
     return table;
 }
 
-// A bijective 64-bit mixer (the MurmurHash3 finaliser): spreads a perfect key
-// over all bits without creating collisions.
-constexpr std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
 
 }  // namespace detail
 
@@ -165,8 +156,8 @@ public:
 
     // Perfect (collision-free) for boards of up to 32 cells.
     std::uint64_t hash() const {
-        if constexpr (kCells <= 32) return detail::mix(stones_[0] | stones_[1] << 32);
-        return detail::mix(stones_[0] ^ detail::mix(stones_[1] + 0x9e3779b97f4a7c15ULL));
+        if constexpr (kCells <= 32) return mix64(stones_[0] | stones_[1] << 32);
+        return mix64(stones_[0] ^ mix64(stones_[1] + 0x9e3779b97f4a7c15ULL));
     }
 
     std::size_t move_key(Move m) const { return static_cast<std::size_t>(m); }

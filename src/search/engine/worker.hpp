@@ -104,6 +104,13 @@ private:
         return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
     }
 
+    // The evaluation where the game goes on, the exact score where it is over.
+    Score static_score(int ply) const {
+        MoveListOf<G> any;
+        game_.generate_moves(any);
+        return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+    }
+
     bool in_check() const {
         if constexpr (CheckGame<G>) return game_.in_check();
         return false;
@@ -348,15 +355,9 @@ private:
         if (auto end = rule_end(ply)) return *end;
         if (ply >= kMaxPly - 1) return game_.evaluate();
         if constexpr (!TacticalGame<G>) {
-            MoveListOf<G> any;
-            game_.generate_moves(any);
-            return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+            return static_score(ply);
         } else {
-            if (!features().quiescence) {
-                MoveListOf<G> any;
-                game_.generate_moves(any);
-                return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
-            }
+            if (!features().quiescence) return static_score(ply);
             const bool checked = in_check();
             Score best = -kInfinity;
             Score stand_pat = -kInfinity;
