@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "games/chess/evaluate.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/perft.hpp"
 #include "uci/bench_positions.hpp"
@@ -98,7 +99,7 @@ bool Session::handle(const std::string& line) {
         } else if (command == "d") {
             cmd_display();
         } else if (command == "eval") {
-            say("Total evaluation: " + std::to_string(pos_.evaluate()) + " (side to move)");
+            say(chess::eval::describe(pos_));
         } else if (command == "bench") {
             stop_search();
             cmd_bench(args);
