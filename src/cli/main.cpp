@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
     ply::cli::add_perft_command(app);
     ply::cli::add_uci_command(app);
     ply::cli::add_match_command(app);
+    ply::cli::add_analyse_command(app);
+    ply::cli::add_tactics_command(app);
 
     try {
         app.parse(argc, argv);
