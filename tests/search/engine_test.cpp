@@ -72,32 +72,30 @@ TEST(EngineSearch, ConnectFourEndGamesMatchTheSolver) {
 
 TEST(EngineSearch, EveryFeatureOffStillFindsTheSameValues) {
     const auto positions = pons_lines("Test_L3_R1", 15);
-    bool engine::Features::*switches[] = {
-        &engine::Features::transposition_table, &engine::Features::aspiration, &engine::Features::pvs,
-        &engine::Features::quiescence, &engine::Features::mate_distance_pruning, &engine::Features::late_move_reductions,
-        &engine::Features::late_move_pruning, &engine::Features::futility, &engine::Features::reverse_futility,
-        &engine::Features::killers, &engine::Features::history, &engine::Features::countermoves};
-    for (auto feature : switches) {
+    for (const auto& feature : engine::kFeatureSwitches) {
         engine::Engine<Connect4> e(1);
-        e.features().*feature = false;
+        e.features().*feature.member = false;
         for (const auto& seq : positions) {
             const auto g = Connect4::from_position(seq);
             e.clear();
-            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score) << seq;
+            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score)
+                << seq << " without " << feature.name;
         }
     }
 }
 
 TEST(EngineSearch, RandomTreesMatchMinimax) {
     // Trees have no heuristic value at inner nodes, so the pruning that
-    // trusts the evaluation (futility, late moves) is off; what remains,
-    // PVS with aspiration, the table and move ordering, must be exact.
+    // trusts the evaluation (futility, late moves) is off, and so is the
+    // reduction of nodes without a hash move (a fixed depth is the point);
+    // what remains, PVS with aspiration, the table and move ordering, must be exact.
     std::mt19937_64 rng(9);
     for (int i = 0; i < 300; ++i) {
         const auto game = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 5, 6));
         engine::Engine<tree::TreeGame> e(1);
         e.features().reverse_futility = e.features().futility = false;
         e.features().late_move_pruning = e.features().late_move_reductions = false;
+        e.features().internal_iterative_reduction = false;
         const auto r = search_to_depth(e, game, 6);
         if (!r.best) continue;
         ASSERT_EQ(r.score, classic::minimax(game, 6).score) << game.position();

@@ -28,6 +28,35 @@ struct Features {
     bool killers = true;
     bool history = true;
     bool countermoves = true;
+    bool razoring = true;
+    bool internal_iterative_reduction = true;
+    bool improving = true;  // margins and counts depend on whether the evaluation rises
+};
+
+// Each switch with a name for front ends (UCI options, command lines, tests).
+struct FeatureSwitch {
+    const char* name;
+    bool Features::*member;
+};
+inline constexpr FeatureSwitch kFeatureSwitches[] = {
+    {"TranspositionTable", &Features::transposition_table},
+    {"Aspiration", &Features::aspiration},
+    {"PVS", &Features::pvs},
+    {"Quiescence", &Features::quiescence},
+    {"CheckExtension", &Features::check_extension},
+    {"MateDistancePruning", &Features::mate_distance_pruning},
+    {"NullMove", &Features::null_move},
+    {"ReverseFutility", &Features::reverse_futility},
+    {"Futility", &Features::futility},
+    {"LateMoveReductions", &Features::late_move_reductions},
+    {"LateMovePruning", &Features::late_move_pruning},
+    {"SeePruning", &Features::see_pruning},
+    {"Killers", &Features::killers},
+    {"History", &Features::history},
+    {"Countermoves", &Features::countermoves},
+    {"Razoring", &Features::razoring},
+    {"InternalIterativeReduction", &Features::internal_iterative_reduction},
+    {"Improving", &Features::improving},
 };
 
 template <class Move>

@@ -13,6 +13,11 @@ inline constexpr int kAspirationMinDepth = 4;
 inline constexpr int kReverseFutilityDepth = 8;
 inline constexpr Score kReverseFutilityMargin = 80;  // per ply of depth
 
+inline constexpr int kRazoringDepth = 3;
+inline constexpr Score kRazoringMargin = 250;  // per ply of depth
+
+inline constexpr int kIirMinDepth = 4;  // no hash move this deep: search one ply less
+
 inline constexpr int kNullMoveMinDepth = 3;
 inline constexpr int kNullMoveBaseReduction = 3;
 inline constexpr int kNullMoveDepthDivisor = 4;  // R grows by one every 4 plies

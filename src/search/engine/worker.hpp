@@ -217,13 +217,28 @@ private:
         const bool checked = in_check();
         if (checked && features().check_extension) ++depth;
         const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
+        eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
+        // Improving: better than two plies ago, so cutoffs are likelier and
+        // pruning can be bolder when it is not.
+        const bool improving = features().improving && !checked && ply >= 2 &&
+                               static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
 
         if (!pv_node && !checked && !root) {
             // Reverse futility: so far above beta that a quiet move will not fall below it.
             if (features().reverse_futility && depth <= param::kReverseFutilityDepth &&
                 std::abs(beta) < kMateBound &&
-                static_eval - param::kReverseFutilityMargin * depth >= beta)
+                static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
                 return static_eval;
+
+            // Razoring: so far below alpha that only a capture could help; ask quiescence.
+            if constexpr (TacticalGame<G>) {
+                if (features().razoring && features().quiescence && depth <= param::kRazoringDepth &&
+                    std::abs(alpha) < kMateBound && static_eval + param::kRazoringMargin * depth < alpha) {
+                    const Score v = quiescence(ply, alpha, alpha + 1);
+                    if (stopped()) return 0;
+                    if (v <= alpha) return v;
+                }
+            }
 
             // Null move: if passing still fails high, a real move will too. Not
             // right after another null move, nor where zugzwang is likely.
@@ -242,6 +257,14 @@ private:
                 }
             }
         }
+
+        // Internal iterative reduction: an expected cut node with no hash move is
+        // likely new and badly ordered; search it shallower and let the next
+        // iteration redo it.
+        // (Without a table there is never a hash move, so it would apply everywhere.)
+        if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
+            !tt_move && depth >= param::kIirMinDepth && cut_node)
+            --depth;
 
         MoveListOf<G> moves;
         game_.generate_moves(moves);
@@ -276,7 +299,7 @@ private:
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
                 if (quiet && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
-                    static_cast<int>(quiet_count) >= 3 + depth * depth)
+                    static_cast<int>(quiet_count) >= (3 + depth * depth) / (improving ? 1 : 2))
                     continue;
                 if (quiet && features().futility && depth <= param::kFutilityDepth && !pv_node &&
                     static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
@@ -301,6 +324,7 @@ private:
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
                     if (cut_node) ++r;
+                    if (!improving) ++r;
                     r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
@@ -358,6 +382,23 @@ private:
             return static_score(ply);
         } else {
             if (!features().quiescence) return static_score(ply);
+            const bool pv_node = beta - alpha > 1;
+            std::optional<Move> tt_move;
+            std::uint64_t key = 0;
+            if constexpr (HashedGame<G>) {
+                if (features().transposition_table) {
+                    key = game_.hash();
+                    if (auto hit = shared_.table->probe(key)) {
+                        tt_move = hit->move;
+                        const Score v = score_from_tt(hit->score, ply);
+                        if (!pv_node && (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && v >= beta) ||
+                                         (hit->bound == Bound::Upper && v <= alpha)))
+                            return v;
+                    }
+                }
+            }
+            const Score original_alpha = alpha;
+            std::optional<Move> best_move;
             const bool checked = in_check();
             Score best = -kInfinity;
             Score stand_pat = -kInfinity;
@@ -372,7 +413,7 @@ private:
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(ply);
             Picker picker{moves, {}};
-            score_moves(picker, ply, std::nullopt);
+            score_moves(picker, ply, tt_move);
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Static exchange and delta: skip captures that lose material or
@@ -388,9 +429,17 @@ private:
                     best = v;
                     if (v > alpha) {
                         alpha = v;
+                        best_move = m;
                         pv_.update(ply, m);
                         if (v >= beta) break;
                     }
+                }
+            }
+            if constexpr (HashedGame<G>) {
+                // Depth 0: any main-search entry of this position is at least as good.
+                if (features().transposition_table && best > -kInfinity) {
+                    const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+                    shared_.table->store(key, score_to_tt(best, ply), 0, bound, best_move ? best_move : tt_move);
                 }
             }
             return best;
@@ -408,6 +457,7 @@ private:
     std::array<std::optional<Move>, kMaxPly + 1> stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> key_stack_{};
     std::array<std::array<int, 64>, kMaxPly> reductions_{};
+    std::array<Score, kMaxPly + 1> eval_stack_{};
 };
 
 }  // namespace ply::engine
