@@ -1,5 +1,6 @@
 #include "uci/uci.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <istream>
@@ -27,6 +28,14 @@ std::string lower(std::string s) {
     return s;
 }
 
+// Every search heuristic as a check option, on by default, to measure what it is worth.
+std::string feature_options() {
+    std::string out;
+    for (const auto& f : engine::kFeatureSwitches)
+        out += std::string("option name ") + f.name + " type check default true\n";
+    return out;
+}
+
 std::string hex_key(std::uint64_t key) {
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llX", static_cast<unsigned long long>(key));
@@ -37,6 +46,10 @@ std::string hex_key(std::uint64_t key) {
 
 Session::Session(std::ostream& out) : out_(out), pos_(chess::Position()) {
     engine_.on_report = [this](const engine::Report<chess::Move>& r) { print_report(r, search_root_); };
+    engine_.on_current_move = [this](int depth, chess::Move m, int number) {
+        say("info depth " + std::to_string(depth) + " currmove " + search_root_.move_to_string(m) +
+            " currmovenumber " + std::to_string(number));
+    };
 }
 
 Session::~Session() { stop_search(); }
@@ -75,8 +88,8 @@ bool Session::handle(const std::string& line) {
                 "option name Ponder type check default false\n"
                 "option name Move Overhead type spin default 10 min 0 max 5000\n"
                 "option name Clear Hash type button\n"
-                "option name UCI_Chess960 type check default false\n"
-                "uciok");
+                "option name UCI_Chess960 type check default false\n" +
+                feature_options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
@@ -143,13 +156,17 @@ void Session::cmd_setoption(std::istream& args) {
             std::to_string(hi) + ", not '" + value + "'");
         return std::nullopt;
     };
-    if (key == "uci_chess960" || key == "ponder") {
+    const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
+                                      [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
+    if (key == "uci_chess960" || key == "ponder" || feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
             say("info string error: " + name + " takes true or false, not '" + value + "'");
             return;
         }
-        if (key == "uci_chess960") {
+        if (feature != std::end(engine::kFeatureSwitches)) {
+            engine_.features().*feature->member = v == "true";
+        } else if (key == "uci_chess960") {
             chess960_ = v == "true";
             pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
         }

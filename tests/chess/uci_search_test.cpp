@@ -106,6 +106,72 @@ TEST(ChessUciSearch, ForcedMatesAreReportedInMoves) {
     EXPECT_EQ(bestmove_of(two), "d5f6");
 }
 
+// Mates of known length, checked by hand and by Stockfish 15.1 (`go depth 20`).
+struct KnownMate {
+    const char* fen;
+    const char* score;     // as UCI prints it
+    const char* bestmove;  // the only mating first move
+    int depth;
+};
+constexpr KnownMate kKnownMates[] = {
+    {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "mate 1", "a1a8", 4},
+    {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "mate 2", "d5f6", 6},
+    // Being mated: 1...Kb8 (the only move) 2.Rh8#.
+    {"k7/8/1K6/8/8/8/8/7R b - - 0 1", "mate -1", "a8b8", 4},
+};
+
+TEST(ChessUciSearch, EveryHeuristicOffStillFindsTheSameMates) {
+    for (const auto& feature : engine::kFeatureSwitches) {
+        for (const auto& mate : kKnownMates) {
+            const auto out = session_output({std::string("setoption name ") + feature.name + " value false",
+                                             std::string("position fen ") + mate.fen,
+                                             "go depth " + std::to_string(mate.depth)});
+            EXPECT_NE(out.find(std::string("score ") + mate.score + " "), std::string::npos)
+                << feature.name << " off, " << mate.fen << "\n" << out;
+            if (mate.bestmove) {
+                EXPECT_EQ(bestmove_of(out), mate.bestmove) << feature.name << " off";
+            }
+        }
+    }
+}
+
+TEST(ChessUciSearch, WinsMaterialInKnownPositions) {
+    // Each has one winning move (checked by hand).
+    // A knight fork: Nc7+ wins the rook on a8.
+    const auto fork = session_output({"position fen r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "go depth 6"});
+    EXPECT_EQ(bestmove_of(fork), "d5c7") << fork;
+    // A skewer: Rh8+ drives the king off the eighth rank, then Rxa8.
+    const auto skewer = session_output({"position fen q3k3/8/8/8/8/8/8/4K2R w - - 0 1", "go depth 6"});
+    EXPECT_EQ(bestmove_of(skewer), "h1h8") << skewer;
+    // A hanging queen is taken.
+    const auto hanging = session_output({"position fen 6k1/5ppp/8/8/3q4/8/5PPP/3R2K1 w - - 0 1", "go depth 6"});
+    EXPECT_EQ(bestmove_of(hanging), "d1d4") << hanging;
+}
+
+TEST(ChessUciSearch, PonderhitTurnsPonderingIntoATimedSearch) {
+    std::ostringstream out;
+    {
+        Session s(out);
+        s.handle("position startpos moves e2e4");
+        s.handle("go ponder wtime 1000 btime 1000");
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        EXPECT_EQ(out.str().find("bestmove"), std::string::npos) << "pondering must not end by itself";
+        s.handle("ponderhit");
+        s.wait();  // ends within the clock's budget, without a stop
+    }
+    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(out.str())))
+        << out.str();
+}
+
+TEST(ChessUciSearch, QuitDuringASearchEndsCleanly) {
+    std::ostringstream out;
+    Session s(out);
+    s.handle("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    EXPECT_FALSE(s.handle("quit"));
+    EXPECT_NE(out.str().find("bestmove "), std::string::npos);
+}
+
 TEST(ChessUciSearch, NodeCountsAreReproducible) {
     auto nodes = [] {
         const auto out = session_output({"ucinewgame", "position fen " + std::string(kKiwipete), "go nodes 30000"});

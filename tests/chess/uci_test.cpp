@@ -25,6 +25,11 @@ bool contains(const std::string& haystack, const std::string& needle) {
 
 TEST(ChessUci, Handshake) {
     const std::string out = transcript("uci\nisready\nquit\nisready\n");
+    // Then one check option per search heuristic, named as the engine names them.
+    std::string feature_lines;
+    for (const auto& f : engine::kFeatureSwitches)
+        feature_lines += std::string("option name ") + f.name + " type check default true\n";
+    EXPECT_NE(out.find("option name NullMove type check default true\n"), std::string::npos);
     EXPECT_EQ(out,
               "id name Ply\nid author the Ply developers\n"
               "option name Hash type spin default 16 min 1 max 65536\n"
@@ -33,7 +38,7 @@ TEST(ChessUci, Handshake) {
               "option name Ponder type check default false\n"
               "option name Move Overhead type spin default 10 min 0 max 5000\n"
               "option name Clear Hash type button\n"
-              "option name UCI_Chess960 type check default false\nuciok\nreadyok\n");
+              "option name UCI_Chess960 type check default false\n" + feature_lines + "uciok\nreadyok\n");
 }
 
 TEST(ChessUci, GoPerftPrintsStockfishFormat) {

@@ -30,6 +30,10 @@ public:
 
     // Called after every completed iteration (and on aspiration fail low/high).
     std::function<void(const Report<Move>&)> on_report;
+    // Called as the main thread starts each root move, once the search has run
+    // for kCurrentMoveDelay (GUIs show it; earlier it would flood them).
+    std::function<void(int depth, const Move&, int number)> on_current_move;
+    static constexpr std::chrono::milliseconds kCurrentMoveDelay{3000};
 
     // Asynchronous controls, from another thread (the UCI reader).
     void stop() {
@@ -92,6 +96,10 @@ public:
             workers_.back()->start(root, root_moves);
         }
         workers_[0]->poll = [this] { check_limits(); };
+        if (on_current_move)
+            workers_[0]->on_root_move = [this](int depth, const Move& m, int number) {
+                if (elapsed() >= kCurrentMoveDelay) on_current_move(depth, m, number);
+            };
 
         std::vector<std::thread> helpers;
         for (int i = 1; i < threads_; ++i) helpers.emplace_back([this, i] { iterate(*workers_[i], i); });
@@ -150,7 +158,7 @@ private:
                     } else {
                         break;
                     }
-                    if (main && elapsed() > std::chrono::milliseconds(3000)) report(w, depth, pv_index, v <= alpha ? Bound::Upper : Bound::Lower);
+                    if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, v <= alpha ? Bound::Upper : Bound::Lower);
                     delta += delta / 2 + 5;
                 }
             }

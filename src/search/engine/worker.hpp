@@ -72,6 +72,8 @@ public:
     void reset_seldepth() { seldepth_ = 0; }
     // Called every 1024 nodes by the thread that owns the clock.
     std::function<void()> poll;
+    // Called before each root move is searched: depth, move, its 1-based number.
+    std::function<void(int, const Move&, int)> on_root_move;
 
 private:
     const Features& features() const { return shared_.features; }
@@ -113,6 +115,10 @@ private:
 
     bool in_check() const {
         if constexpr (CheckGame<G>) return game_.in_check();
+        return false;
+    }
+    bool gives_check(const Move& m) const {
+        if constexpr (CheckGame<G>) return game_.gives_check(m);
         return false;
     }
     bool is_tactical(const Move& m) const {
@@ -287,6 +293,7 @@ private:
                 if (root_index >= root_moves_.size()) break;
                 root_move = &root_moves_[root_index++];
                 m = root_move->move;
+                if (on_root_move) on_root_move(depth, m, static_cast<int>(root_index));
             } else {
                 auto next = picker.pick();
                 if (!next) break;
@@ -295,13 +302,14 @@ private:
             ++move_count;
             const bool quiet = !is_tactical(m);
             const bool killer_or_counter = history_.is_killer(ply, m);
+            const bool checks = gives_check(m);
 
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
-                if (quiet && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
+                if (quiet && !checks && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
                     static_cast<int>(quiet_count) >= (3 + depth * depth) / (improving ? 1 : 2))
                     continue;
-                if (quiet && features().futility && depth <= param::kFutilityDepth && !pv_node &&
+                if (quiet && !checks && features().futility && depth <= param::kFutilityDepth && !pv_node &&
                     static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
                     continue;
                 if (features().see_pruning && depth <= param::kSeePruningDepth &&
@@ -319,7 +327,8 @@ private:
             } else {
                 // Late move reductions, then a null window: is it better than alpha at all?
                 int r = 0;
-                if (features().late_move_reductions && depth >= param::kLmrMinDepth && quiet && move_count > 2) {
+                if (features().late_move_reductions && depth >= param::kLmrMinDepth && quiet && !checks &&
+                    move_count > 2) {
                     r = reductions_[std::min(depth, kMaxPly - 1)][std::min(move_count, 63)];
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
@@ -417,9 +426,13 @@ private:
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Static exchange and delta: skip captures that lose material or
-                // cannot lift the score to alpha even with a margin.
-                if (!checked && !see_ge(m, std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1)))
-                    continue;
+                // cannot lift the score to alpha even with a margin (unless they
+                // check: a mate is worth more than any margin).
+                if (!checked) {
+                    if (!see_ge(m, 0)) continue;
+                    const Score needed = alpha - stand_pat - param::kDeltaMargin + 1;
+                    if (needed > 0 && !see_ge(m, needed) && !gives_check(m)) continue;
+                }
                 push_move(ply, m);
                 game_.make(m);
                 const Score v = -quiescence(ply + 1, -beta, -alpha);
