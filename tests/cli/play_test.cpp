@@ -1,0 +1,123 @@
+// `ply play` against the production search, chess above all: SAN and UCI in,
+// SAN out, the info toggle, bad input, and every way a game can end.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "support/run_ply.hpp"
+
+using ply::testing::run_ply;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
+    const auto r = run_ply("play chess --depth 2", "e4\\ng1f3\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+    EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
+    // SAN (e5, Nc6, O-O...), never coordinates such as e7e5.
+    const std::regex uci_reply("Engine plays [a-h][1-8][a-h][1-8]");
+    EXPECT_FALSE(std::regex_search(r.out, uci_reply)) << r.out;
+    const std::regex san_reply(
+        "Engine plays ([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8]|O-O(-O)?)[+#]? ");
+    EXPECT_TRUE(std::regex_search(r.out, san_reply)) << r.out;
+}
+
+TEST(PlayChess, IllegalOrMalformedInputIsRefusedAndPlayGoesOn) {
+    const auto r = run_ply("play chess --depth 2", "e5\\ne2e5\\nfoo bar\\nKe9\\ne4\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(count(r.out, "Illegal move"), 4u) << r.out;
+    EXPECT_EQ(count(r.out, "Engine plays "), 1u) << r.out;
+    EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
+}
+
+TEST(PlayChess, InfoTogglesTheSearchLines) {
+    const auto r = run_ply("play chess --depth 3", "info\\ne4\\ninfo\\nd4\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Search info on"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Search info off"), std::string::npos) << r.out;
+    // One line per iteration of the first reply only (depths 1 to 3), its
+    // principal variation in SAN starting with Black's move number.
+    EXPECT_EQ(count(r.out, "  depth "), 3u) << r.out;
+    EXPECT_NE(r.out.find("  depth 3  score cp "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("pv 1... "), std::string::npos) << r.out;
+    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+}
+
+TEST(PlayChess, UndoHintAndMovesWork) {
+    const auto r = run_ply("play chess --depth 2", "undo\\nmoves\\nhint\\ne4\\nundo\\nd4\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Nothing to undo."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Legal moves: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" Nf3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Hint: "), std::string::npos) << r.out;
+    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+}
+
+TEST(PlayChess, TheEngineMatesInOne) {
+    const auto r =
+        run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --depth 3");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Engine plays Ra8#"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Checkmate. The engine wins."), std::string::npos) << r.out;
+}
+
+TEST(PlayChess, ThePersonMates) {
+    const auto r = run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 2", "Ra8\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Checkmate. You win."), std::string::npos) << r.out;
+}
+
+TEST(PlayChess, TimedMovesEndOnTime) {
+    const auto r =
+        run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --time 0.2");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Checkmate. The engine wins."), std::string::npos) << r.out;
+    EXPECT_EQ(run_ply("play chess --depth 2 --time 1").exit_code, 2);
+}
+
+TEST(PlayChess, DrawsAreAnnouncedWithTheirRule) {
+    const auto stalemate =
+        run_ply("play chess --position 'k7/8/1K6/2Q5/8/8/8/8 w - - 0 1' --depth 2", "Qc7\\n");
+    EXPECT_NE(stalemate.out.find("Stalemate. Draw."), std::string::npos) << stalemate.out;
+    const auto material =
+        run_ply("play chess --position '4k3/8/8/8/8/8/3p4/4K3 w - - 0 1' --depth 2", "Kxd2\\n");
+    EXPECT_NE(material.out.find("Draw by insufficient material."), std::string::npos) << material.out;
+    const auto fifty =
+        run_ply("play chess --position '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' --depth 2", "Ra2\\n");
+    EXPECT_NE(fifty.out.find("Draw by the fifty-move rule."), std::string::npos) << fifty.out;
+}
+
+TEST(PlayChess, ThreefoldRepetitionIsADraw) {
+    // Black's king has one legal move each turn (Kh8-h7-h8: the white king on
+    // f7 and bishop on f8 take every other square), so the person's knight
+    // shuffle a1-b3-a1 brings the start position back a third time.
+    const auto r = run_ply("play chess --position '5B1k/5K2/8/8/8/8/8/N7 w - - 0 1' --depth 2",
+                           "Nb3\\nNa1\\nNb3\\nNa1\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(count(r.out, "Engine plays "), 4u) << r.out;
+    EXPECT_NE(r.out.find("Draw by threefold repetition."), std::string::npos) << r.out;
+}
+
+TEST(PlayOtherGames, TheProductionSearchPlaysEveryGame) {
+    const auto c4 = run_ply("play connect4 --depth 4", "4\\nquit\\n");
+    EXPECT_EQ(c4.exit_code, 0) << c4.out;
+    EXPECT_NE(c4.out.find("Engine plays "), std::string::npos) << c4.out;
+    // The person takes child 2, whose leaves are 2 and 9 for the person: the
+    // engine leaves them 2.
+    const auto tree = run_ply("play tree --position '((3 5) (2 9))'", "2\\n");
+    EXPECT_EQ(tree.exit_code, 0) << tree.out;
+    EXPECT_NE(tree.out.find("Engine plays 1 "), std::string::npos) << tree.out;
+    const auto ttt = run_ply("play tictactoe --time 0.1", "5\\nquit\\n");
+    EXPECT_EQ(ttt.exit_code, 0) << ttt.out;
+    EXPECT_NE(ttt.out.find("Engine plays "), std::string::npos) << ttt.out;
+}
