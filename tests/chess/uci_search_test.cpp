@@ -172,6 +172,33 @@ TEST(ChessUciSearch, QuitDuringASearchEndsCleanly) {
     EXPECT_NE(out.str().find("bestmove "), std::string::npos);
 }
 
+TEST(ChessUciSearch, LazySmpThreadsFindTheMateAndStopCleanly) {
+    const auto out = session_output({"setoption name Threads value 2", "setoption name Hash value 8",
+                                     std::string("position fen ") + kKnownMates[1].fen, "go depth 8"});
+    EXPECT_NE(out.find("score mate 2 "), std::string::npos) << out;
+    EXPECT_EQ(bestmove_of(out), kKnownMates[1].bestmove);
+
+    std::ostringstream racy;
+    {
+        Session s(racy);
+        s.handle("setoption name Threads value 2");
+        s.handle(std::string("position fen ") + kKiwipete);
+        for (int i = 0; i < 5; ++i) {
+            s.handle("go infinite");
+            std::this_thread::sleep_for(std::chrono::milliseconds(5 * i));
+            s.handle("stop");
+        }
+    }
+    std::istringstream lines(racy.str());
+    int answers = 0;
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("bestmove ")) {
+            ++answers;
+            EXPECT_TRUE(is_legal_in(kKiwipete, bestmove_of(line + "\n"))) << line;
+        }
+    EXPECT_EQ(answers, 5);
+}
+
 TEST(ChessUciSearch, NodeCountsAreReproducible) {
     auto nodes = [] {
         const auto out = session_output({"ucinewgame", "position fen " + std::string(kKiwipete), "go nodes 30000"});
