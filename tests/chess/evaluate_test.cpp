@@ -1,0 +1,88 @@
+// The evaluation's terms: the trace adds up to the value, and each term
+// prefers what chess players prefer, checked on pairs of positions that
+// differ in one feature only.
+#include "games/chess/evaluate.hpp"
+
+#include <gtest/gtest.h>
+
+#include "games/chess/position.hpp"
+
+namespace ply::chess {
+namespace {
+
+Score eval_of(const char* fen) { return Position::from_fen(fen).evaluate(); }
+
+eval::Trace trace_of(const char* fen) {
+    eval::Trace t;
+    eval::evaluate_traced(Position::from_fen(fen), t);
+    return t;
+}
+
+TEST(ChessEvaluation, TraceAddsUpToTheValue) {
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1"}) {
+        eval::Trace t;
+        const Score v = eval::evaluate_traced(Position::from_fen(fen), t);
+        eval::Pair total;
+        for (const auto& term : t.terms) total += term[White] - term[Black];
+        const int blended = (total.mg * t.phase + total.eg * t.scale / eval::kScaleMax * (eval::kPhaseMax - t.phase)) /
+                            eval::kPhaseMax;
+        EXPECT_NEAR(blended, t.white, 1) << fen;
+        EXPECT_EQ(v, Position::from_fen(fen).side_to_move() == White ? t.white : -t.white) << fen;
+        EXPECT_EQ(v, Position::from_fen(fen).evaluate()) << fen;
+    }
+}
+
+TEST(ChessEvaluation, PassedPawnsGainValueAsTheyAdvance) {
+    const Score sixth = eval_of("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1");
+    const Score third = eval_of("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1");
+    EXPECT_GT(sixth, third);
+    EXPECT_GT(trace_of("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1").terms[eval::PassedPawns][White].eg, 0);
+}
+
+TEST(ChessEvaluation, PawnWeaknessesCost) {
+    // Same material: doubled and isolated pawns against a healthy pair.
+    const Score healthy = eval_of("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+    const Score doubled = eval_of("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+    EXPECT_GT(healthy, doubled);
+    EXPECT_LT(trace_of("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1").terms[eval::PawnStructure][White].eg, 0);
+}
+
+TEST(ChessEvaluation, PiecesPreferActivity) {
+    // A rook on an open file beats one behind its own pawn.
+    EXPECT_GT(trace_of("4k3/pp6/8/8/8/8/PP6/2R1K3 w - - 0 1").terms[eval::Pieces][White].mg,
+              trace_of("4k3/pp6/8/8/8/8/PP6/1R2K3 w - - 0 1").terms[eval::Pieces][White].mg);
+    // The bishop pair.
+    EXPECT_GT(trace_of("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").terms[eval::Pieces][White].mg, 0);
+}
+
+TEST(ChessEvaluation, AnOpenKingIsInDanger) {
+    // Black's queen and rook aim at a king without its pawn shield.
+    const char* sheltered = "6k1/5ppp/8/8/8/3q4/5PPP/r5K1 w - - 0 1";
+    const char* open = "6k1/5ppp/8/8/8/3q4/8/r5K1 w - - 0 1";
+    EXPECT_LT(trace_of(open).terms[eval::KingSafety][White].mg, trace_of(sheltered).terms[eval::KingSafety][White].mg);
+}
+
+TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {
+    // A lone minor piece cannot win: the endgame part is scaled to nothing.
+    EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").scale, eval::kScaleNoPawnsMinorUp);
+    EXPECT_LT(std::abs(eval_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")), 60);
+    // Bishops of opposite colours with pawns only.
+    EXPECT_EQ(trace_of("4k3/4b3/8/8/8/3PP3/2B5/4K3 w - - 0 1").scale, eval::kScaleOppositeBishops);
+}
+
+TEST(ChessEvaluation, ABareKingIsDrivenToTheEdge) {
+    const Score cornered = eval_of("k7/8/2K5/8/8/8/7Q/8 w - - 0 1");
+    const Score central = eval_of("8/8/8/3k4/8/2K5/7Q/8 w - - 0 1");
+    EXPECT_GT(cornered, central);
+}
+
+TEST(ChessEvaluation, DescribeNamesEveryTerm) {
+    const std::string table = eval::describe(Position());
+    for (const char* name : eval::kTermNames) EXPECT_NE(table.find(name), std::string::npos) << name;
+    EXPECT_NE(table.find("Final evaluation:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ply::chess
