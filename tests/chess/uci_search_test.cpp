@@ -2,7 +2,9 @@
 // reported in moves, node counts reproducible, info lines well formed.
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <sstream>
+#include <streambuf>
 #include <thread>
 
 #include "core/error.hpp"
@@ -148,19 +150,48 @@ TEST(ChessUciSearch, WinsMaterialInKnownPositions) {
     EXPECT_EQ(bestmove_of(hanging), "d1d4") << hanging;
 }
 
+// An output stream the test may read while the search thread writes to it.
+class SharedOutput : public std::streambuf {
+public:
+    std::string snapshot() {
+        std::lock_guard lock(mutex_);
+        return text_;
+    }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (c != traits_type::eof()) {
+            std::lock_guard lock(mutex_);
+            text_ += traits_type::to_char_type(c);
+        }
+        return c;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        std::lock_guard lock(mutex_);
+        text_.append(s, static_cast<std::size_t>(n));
+        return n;
+    }
+
+private:
+    std::mutex mutex_;
+    std::string text_;
+};
+
 TEST(ChessUciSearch, PonderhitTurnsPonderingIntoATimedSearch) {
-    std::ostringstream out;
+    SharedOutput buffer;
+    std::ostream out(&buffer);
     {
         Session s(out);
         s.handle("position startpos moves e2e4");
         s.handle("go ponder wtime 1000 btime 1000");
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        EXPECT_EQ(out.str().find("bestmove"), std::string::npos) << "pondering must not end by itself";
+        EXPECT_EQ(buffer.snapshot().find("bestmove"), std::string::npos) << "pondering must not end by itself";
         s.handle("ponderhit");
         s.wait();  // ends within the clock's budget, without a stop
     }
-    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(out.str())))
-        << out.str();
+    const std::string text = buffer.snapshot();
+    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(text)))
+        << text;
 }
 
 TEST(ChessUciSearch, QuitDuringASearchEndsCleanly) {

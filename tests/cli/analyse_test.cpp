@@ -6,15 +6,11 @@
 
 #include "support/run_ply.hpp"
 
+using ply::testing::count_occurrences;
 using ply::testing::run_ply;
 
 namespace {
 
-std::size_t count(const std::string& text, const std::string& part) {
-    std::size_t n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-    return n;
-}
 
 // A back-rank mate in two, checked by hand: 1. Re8+ (the front rook; the
 // other is blocked) forces 1... Rxe8, the only answer to the check since the
@@ -49,8 +45,8 @@ TEST(Analyse, MultiPvPrintsEachLine) {
     const auto r = run_ply("analyse chess --depth 4 --multipv 3");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     // Every iteration reports three lines.
-    EXPECT_EQ(count(r.out, "multipv 1 "), 4u) << r.out;
-    EXPECT_EQ(count(r.out, "multipv 3 "), 4u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "multipv 1 "), 4u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "multipv 3 "), 4u) << r.out;
     EXPECT_NE(r.out.find("line 1: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("line 2: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("line 3: "), std::string::npos) << r.out;

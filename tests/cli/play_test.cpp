@@ -7,22 +7,18 @@
 
 #include "support/run_ply.hpp"
 
+using ply::testing::count_occurrences;
 using ply::testing::run_ply;
 
 namespace {
 
-std::size_t count(const std::string& text, const std::string& part) {
-    std::size_t n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-    return n;
-}
 
 }  // namespace
 
 TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     const auto r = run_ply("play chess --depth 2", "e4\\ng1f3\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;
-    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
     EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
     // SAN (e5, Nc6, O-O...), never coordinates such as e7e5.
     const std::regex uci_reply("Engine plays [a-h][1-8][a-h][1-8]");
@@ -35,8 +31,8 @@ TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
 TEST(PlayChess, IllegalOrMalformedInputIsRefusedAndPlayGoesOn) {
     const auto r = run_ply("play chess --depth 2", "e5\\ne2e5\\nfoo bar\\nKe9\\ne4\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;
-    EXPECT_EQ(count(r.out, "Illegal move"), 4u) << r.out;
-    EXPECT_EQ(count(r.out, "Engine plays "), 1u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Illegal move"), 4u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 1u) << r.out;
     EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
 }
 
@@ -47,10 +43,10 @@ TEST(PlayChess, InfoTogglesTheSearchLines) {
     EXPECT_NE(r.out.find("Search info off"), std::string::npos) << r.out;
     // One line per iteration of the first reply only (depths 1 to 3), its
     // principal variation in SAN starting with Black's move number.
-    EXPECT_EQ(count(r.out, "  depth "), 3u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "  depth "), 3u) << r.out;
     EXPECT_NE(r.out.find("  depth 3  score cp "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("pv 1... "), std::string::npos) << r.out;
-    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
 }
 
 TEST(PlayChess, UndoHintAndMovesWork) {
@@ -60,7 +56,7 @@ TEST(PlayChess, UndoHintAndMovesWork) {
     EXPECT_NE(r.out.find("Legal moves: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(" Nf3"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Hint: "), std::string::npos) << r.out;
-    EXPECT_EQ(count(r.out, "Engine plays "), 2u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
 }
 
 TEST(PlayChess, TheEngineMatesInOne) {
@@ -104,7 +100,7 @@ TEST(PlayChess, ThreefoldRepetitionIsADraw) {
     const auto r = run_ply("play chess --position '5B1k/5K2/8/8/8/8/8/N7 w - - 0 1' --depth 2",
                            "Nb3\\nNa1\\nNb3\\nNa1\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;
-    EXPECT_EQ(count(r.out, "Engine plays "), 4u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 4u) << r.out;
     EXPECT_NE(r.out.find("Draw by threefold repetition."), std::string::npos) << r.out;
 }
 

@@ -28,4 +28,11 @@ inline RunResult run_ply(const std::string& args, const std::string& input = "")
     return r;
 }
 
+// How many times `part` occurs in `text` (without overlaps).
+inline std::size_t count_occurrences(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+    return n;
+}
+
 }  // namespace ply::testing
