@@ -150,15 +150,19 @@ private:
                 while (true) {
                     const Score v = w.search_root(depth, pv_index, alpha, beta);
                     if (w.stopped()) break;
-                    if (v <= alpha) {  // fail low: widen downwards
+                    // A mate score outside the window opens that side fully: mate
+                    // distances differ between transpositions, and a window that
+                    // creeps toward them costs a re-search per step.
+                    const Bound failed = v <= alpha ? Bound::Upper : Bound::Lower;
+                    if (failed == Bound::Upper) {  // fail low: widen downwards
                         beta = (alpha + beta) / 2;
-                        alpha = std::max<Score>(v - delta, -kInfinity);
+                        alpha = is_mate(v) ? -kInfinity : std::max<Score>(v - delta, -kInfinity);
                     } else if (v >= beta) {
-                        beta = std::min<Score>(v + delta, kInfinity);
+                        beta = is_mate(v) ? kInfinity : std::min<Score>(v + delta, kInfinity);
                     } else {
                         break;
                     }
-                    if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, v <= alpha ? Bound::Upper : Bound::Lower);
+                    if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, failed);
                     delta += delta / 2 + 5;
                 }
             }

@@ -58,6 +58,7 @@ public:
     // and re-orders them by score, best first. Returns the best score.
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
+        root_depth_ = depth;
         const Score v = search(depth, 0, alpha, beta, false);
         if (!stopped())
             std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
@@ -221,7 +222,9 @@ private:
         }
 
         const bool checked = in_check();
-        if (checked && features().check_extension) ++depth;
+        // Extensions stop at twice the iteration's depth: endless checks (a
+        // queen against a bare king) would otherwise grow the tree without bound.
+        if (checked && features().check_extension && ply < 2 * root_depth_) ++depth;
         const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
@@ -463,6 +466,7 @@ private:
     G game_;
     std::vector<RootMove<Move>> root_moves_;
     int root_first_ = 0;
+    int root_depth_ = 1;
     std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     classic::PvTable<Move> pv_;
