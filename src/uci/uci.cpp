@@ -350,6 +350,7 @@ void Session::cmd_bench(std::istream& args) {
     // A cleared table for each position, no output but the totals.
     Engine bench_engine(16);
     bench_engine.set_threads(threads);
+    bench_engine.features() = engine_.features();  // the heuristic switches apply (the signature: all on)
     std::uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
     for (std::string_view fen : kBenchPositions) {

@@ -60,8 +60,8 @@ TEST(ChessEvaluation, PiecesPreferActivity) {
 
 TEST(ChessEvaluation, AnOpenKingIsInDanger) {
     // Black's queen and rook aim at a king without its pawn shield.
-    const char* sheltered = "6k1/5ppp/8/8/8/3q4/5PPP/r5K1 w - - 0 1";
-    const char* open = "6k1/5ppp/8/8/8/3q4/8/r5K1 w - - 0 1";
+    const char* sheltered = "6k1/5ppp/8/8/8/r2q4/5PPP/6K1 w - - 0 1";
+    const char* open = "6k1/5ppp/8/8/8/r2q4/8/6K1 w - - 0 1";
     EXPECT_LT(trace_of(open).terms[eval::KingSafety][White].mg,
               trace_of(sheltered).terms[eval::KingSafety][White].mg);
 }
@@ -70,6 +70,9 @@ TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {
     // A lone minor piece cannot win: the endgame part is scaled to nothing.
     EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").scale, eval::kScaleNoPawnsMinorUp);
     EXPECT_LT(std::abs(eval_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")), 60);
+    // Two knights cannot force mate against a bare king.
+    EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").scale, eval::kScaleNoPawnsMinorUp);
+    EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").terms[eval::Endgame][White], eval::Pair{});
     // Bishops of opposite colours with pawns only.
     EXPECT_EQ(trace_of("4k3/4b3/8/8/8/3PP3/2B5/4K3 w - - 0 1").scale, eval::kScaleOppositeBishops);
 }

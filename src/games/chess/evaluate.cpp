@@ -317,7 +317,8 @@ private:
         if (pos_.pieces(them) != pos_.pieces(them, King) || pos_.pieces(c, Pawn)) return;
         const int material = popcount(pos_.pieces(c, Rook) | pos_.pieces(c, Queen)) * 2 +
                              popcount(pos_.pieces(c, Bishop) | pos_.pieces(c, Knight));
-        if (material < 2) return;
+        const bool two_knights = pos_.pieces(c) == (pos_.pieces(c, King) | pos_.pieces(c, Knight));
+        if (material < 2 || two_knights) return;  // no mate to force
         const Square k = pos_.king_square(them);
         const int edge = std::max(3 - file_of(k), file_of(k) - 4) + std::max(3 - rank_of(k), rank_of(k) - 4);
         add(c, Endgame, Pair{0, 20 * edge + 10 * (7 - distance(k, pos_.king_square(c)))});
@@ -335,6 +336,10 @@ private:
         if (!pos_.pieces(strong, Pawn)) {
             const int own = non_pawn_material(strong), other = non_pawn_material(weak);
             if (own < kMaterial[Rook].mg) return kScaleNoPawnsMinorUp;
+            // Two knights cannot force mate.
+            if (pos_.pieces(strong) == (pos_.pieces(strong, King) | pos_.pieces(strong, Knight)) &&
+                popcount(pos_.pieces(strong, Knight)) <= 2)
+                return kScaleNoPawnsMinorUp;
             if (own - other <= kMaterial[Bishop].mg) return kScaleNoPawnsRookUp;
         }
         const Bitboard bishops = pos_.pieces(Bishop);

@@ -229,14 +229,16 @@ private:
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
         // pruning can be bolder when it is not.
-        const bool improving = features().improving && !checked && ply >= 2 &&
+        // (With the feature off, no margin or count depends on it.)
+        const bool use_improving = features().improving;
+        const bool improving = use_improving && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
 
         if (!pv_node && !checked && !root) {
             // Reverse futility: so far above beta that a quiet move will not fall below it.
             if (features().reverse_futility && depth <= param::kReverseFutilityDepth &&
                 std::abs(beta) < kMateBound &&
-                static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
+                static_eval - param::kReverseFutilityMargin * (depth - (use_improving && improving)) >= beta)
                 return static_eval;
 
             // Razoring: so far below alpha that only a capture could help; ask quiescence.
@@ -296,7 +298,7 @@ private:
                 if (root_index >= root_moves_.size()) break;
                 root_move = &root_moves_[root_index++];
                 m = root_move->move;
-                if (on_root_move) on_root_move(depth, m, static_cast<int>(root_index));
+                if (on_root_move) on_root_move(root_depth_, m, static_cast<int>(root_index));
             } else {
                 auto next = picker.pick();
                 if (!next) break;
@@ -310,7 +312,7 @@ private:
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
                 if (quiet && !checks && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
-                    static_cast<int>(quiet_count) >= (3 + depth * depth) / (improving ? 1 : 2))
+                    static_cast<int>(quiet_count) >= (3 + depth * depth) / (use_improving && !improving ? 2 : 1))
                     continue;
                 if (quiet && !checks && features().futility && depth <= param::kFutilityDepth && !pv_node &&
                     static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
@@ -336,7 +338,7 @@ private:
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
                     if (cut_node) ++r;
-                    if (!improving) ++r;
+                    if (use_improving && !improving) ++r;
                     r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
@@ -397,11 +399,13 @@ private:
             const bool pv_node = beta - alpha > 1;
             std::optional<Move> tt_move;
             std::uint64_t key = 0;
+            bool deeper_entry = false;  // a main-search result: worth more than this one
             if constexpr (HashedGame<G>) {
                 if (features().transposition_table) {
                     key = game_.hash();
                     if (auto hit = shared_.table->probe(key)) {
                         tt_move = hit->move;
+                        deeper_entry = hit->depth > 0;
                         const Score v = score_from_tt(hit->score, ply);
                         if (!pv_node && (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && v >= beta) ||
                                          (hit->bound == Bound::Upper && v <= alpha)))
@@ -452,8 +456,8 @@ private:
                 }
             }
             if constexpr (HashedGame<G>) {
-                // Depth 0: any main-search entry of this position is at least as good.
-                if (features().transposition_table && best > -kInfinity) {
+                // Depth 0, and never over an entry of the main search.
+                if (features().transposition_table && best > -kInfinity && !deeper_entry) {
                     const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
                     shared_.table->store(key, score_to_tt(best, ply), 0, bound, best_move ? best_move : tt_move);
                 }
