@@ -2,7 +2,6 @@
 // SAN out, the info toggle, bad input, and every way a game can end.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <string>
 
 #include "support/run_ply.hpp"
@@ -20,12 +19,18 @@ TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
     EXPECT_NE(r.out.find("Bye."), std::string::npos) << r.out;
-    // SAN (e5, Nc6, O-O...), never coordinates such as e7e5.
-    const std::regex uci_reply("Engine plays [a-h][1-8][a-h][1-8]");
-    EXPECT_FALSE(std::regex_search(r.out, uci_reply)) << r.out;
-    const std::regex san_reply(
-        "Engine plays ([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8]|O-O(-O)?)[+#]? ");
-    EXPECT_TRUE(std::regex_search(r.out, san_reply)) << r.out;
+    // SAN (e5, Nc6, O-O...), never coordinates such as e7e5. (No std::regex:
+    // GCC 12 warns inside it under the sanitizers.)
+    auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+    auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+    for (auto at = r.out.find("Engine plays "); at != std::string::npos; at = r.out.find("Engine plays ", at + 1)) {
+        const std::string move = r.out.substr(at + 13, r.out.find(' ', at + 13) - (at + 13));
+        ASSERT_GE(move.size(), 2u) << r.out;
+        const bool coordinates = move.size() >= 4 && is_file(move[0]) && is_rank(move[1]) && is_file(move[2]) &&
+                                 is_rank(move[3]);
+        EXPECT_FALSE(coordinates) << move;
+        EXPECT_TRUE(is_file(move[0]) || std::string("KQRBNO").find(move[0]) != std::string::npos) << move;
+    }
 }
 
 TEST(PlayChess, IllegalOrMalformedInputIsRefusedAndPlayGoesOn) {
