@@ -118,6 +118,14 @@ private:
         if constexpr (CheckGame<G>) return game_.in_check();
         return false;
     }
+    // Whether a stored bound settles a node searched with the window (alpha, beta).
+    static bool bound_settles(Bound bound, Score v, Score alpha, Score beta) {
+        return bound == Bound::Exact || (bound == Bound::Lower && v >= beta) || (bound == Bound::Upper && v <= alpha);
+    }
+    // What a node's result is, given the window it was searched with.
+    static Bound bound_of(Score best, Score original_alpha, Score beta) {
+        return best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+    }
     bool gives_check(const Move& m) const {
         if constexpr (CheckGame<G>) return game_.gives_check(m);
         return false;
@@ -213,9 +221,7 @@ private:
                 if (auto hit = shared_.table->probe(key)) {
                     tt_move = hit->move;
                     const Score v = score_from_tt(hit->score, ply);
-                    if (!pv_node && !root && hit->depth >= depth &&
-                        (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && v >= beta) ||
-                         (hit->bound == Bound::Upper && v <= alpha)))
+                    if (!pv_node && !root && hit->depth >= depth && bound_settles(hit->bound, v, alpha, beta))
                         return v;
                 }
             }
@@ -229,16 +235,16 @@ private:
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
         // pruning can be bolder when it is not.
-        // (With the feature off, no margin or count depends on it.)
-        const bool use_improving = features().improving;
-        const bool improving = use_improving && !checked && ply >= 2 &&
+        // With the feature off, neither flag is set: no margin or count depends on it.
+        const bool improving = features().improving && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
+        const bool declining = features().improving && !improving;
 
         if (!pv_node && !checked && !root) {
             // Reverse futility: so far above beta that a quiet move will not fall below it.
             if (features().reverse_futility && depth <= param::kReverseFutilityDepth &&
                 std::abs(beta) < kMateBound &&
-                static_eval - param::kReverseFutilityMargin * (depth - (use_improving && improving)) >= beta)
+                static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
                 return static_eval;
 
             // Razoring: so far below alpha that only a capture could help; ask quiescence.
@@ -307,12 +313,12 @@ private:
             ++move_count;
             const bool quiet = !is_tactical(m);
             const bool killer_or_counter = history_.is_killer(ply, m);
-            const bool checks = gives_check(m);
+            const bool checks = quiet && gives_check(m);  // read only for quiet moves
 
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
                 if (quiet && !checks && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
-                    static_cast<int>(quiet_count) >= (3 + depth * depth) / (use_improving && !improving ? 2 : 1))
+                    static_cast<int>(quiet_count) >= (3 + depth * depth) / (declining ? 2 : 1))
                     continue;
                 if (quiet && !checks && features().futility && depth <= param::kFutilityDepth && !pv_node &&
                     static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
@@ -338,7 +344,7 @@ private:
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
                     if (cut_node) ++r;
-                    if (use_improving && !improving) ++r;
+                    if (declining) ++r;
                     r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
@@ -379,8 +385,8 @@ private:
         if (best == -kInfinity) best = alpha;  // every move was pruned
         if constexpr (HashedGame<G>) {
             if (features().transposition_table && !(root && root_first_ > 0)) {
-                const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-                shared_.table->store(key, score_to_tt(best, ply), depth, bound, best_move ? best_move : tt_move);
+                shared_.table->store(key, score_to_tt(best, ply), depth, bound_of(best, original_alpha, beta),
+                                     best_move ? best_move : tt_move);
             }
         }
         return best;
@@ -407,9 +413,7 @@ private:
                         tt_move = hit->move;
                         deeper_entry = hit->depth > 0;
                         const Score v = score_from_tt(hit->score, ply);
-                        if (!pv_node && (hit->bound == Bound::Exact || (hit->bound == Bound::Lower && v >= beta) ||
-                                         (hit->bound == Bound::Upper && v <= alpha)))
-                            return v;
+                        if (!pv_node && bound_settles(hit->bound, v, alpha, beta)) return v;
                     }
                 }
             }
@@ -436,9 +440,8 @@ private:
                 // cannot lift the score to alpha even with a margin (unless they
                 // check: a mate is worth more than any margin).
                 if (!checked) {
-                    if (!see_ge(m, 0)) continue;
-                    const Score needed = alpha - stand_pat - param::kDeltaMargin + 1;
-                    if (needed > 0 && !see_ge(m, needed) && !gives_check(m)) continue;
+                    const Score needed = std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1);
+                    if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
                 push_move(ply, m);
                 game_.make(m);
@@ -458,8 +461,8 @@ private:
             if constexpr (HashedGame<G>) {
                 // Depth 0, and never over an entry of the main search.
                 if (features().transposition_table && best > -kInfinity && !deeper_entry) {
-                    const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-                    shared_.table->store(key, score_to_tt(best, ply), 0, bound, best_move ? best_move : tt_move);
+                    shared_.table->store(key, score_to_tt(best, ply), 0, bound_of(best, original_alpha, beta),
+                                         best_move ? best_move : tt_move);
                 }
             }
             return best;
