@@ -88,16 +88,19 @@ inline std::string seconds_text(double seconds) {
 }
 
 // Why a finished chess game ended; empty for other games, whose outcome says
-// all there is. Checked in the order Position::outcome() applies the rules.
+// all there is.
 template <NotatedGame G>
 std::string end_reason(const G& game) {
     if constexpr (kIsChess<G>) {
         chess::Position::MoveList moves;
         game.generate_legal(moves);
         if (moves.empty()) return game.in_check() ? "checkmate" : "stalemate";
-        if (game.halfmove_clock() >= 100) return "the fifty-move rule";
-        if (game.repetitions() >= 2) return "threefold repetition";
-        if (game.is_insufficient_material()) return "insufficient material";
+        switch (game.game_ending_draw()) {
+            case chess::Position::DrawRule::FiftyMoves: return "the fifty-move rule";
+            case chess::Position::DrawRule::Repetition: return "threefold repetition";
+            case chess::Position::DrawRule::Material: return "insufficient material";
+            case chess::Position::DrawRule::None: break;
+        }
     }
     return "";
 }

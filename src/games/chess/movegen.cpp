@@ -9,7 +9,7 @@ void Position::generate_legal(MoveList& list) const {
 void Position::generate_moves(MoveList& list) const {
     generate_legal(list);
     // Draws by rule end the game even though moves remain (Game contract).
-    if (!list.empty() && (halfmove_ >= 100 || is_insufficient_material() || repetitions() >= 2)) list.clear();
+    if (!list.empty() && game_ending_draw() != DrawRule::None) list.clear();
 }
 
 void Position::generate_tactical(MoveList& list) const {

@@ -320,7 +320,7 @@ bool Position::is_insufficient_material() const {
 
 Outcome Position::outcome() const {
     if (movegen::count_legal(*this) == 0) return in_check() ? Outcome::Loss : Outcome::Draw;
-    if (halfmove_ >= 100 || repetitions() >= 2 || is_insufficient_material()) return Outcome::Draw;
+    if (game_ending_draw() != DrawRule::None) return Outcome::Draw;
     return Outcome::Ongoing;
 }
 

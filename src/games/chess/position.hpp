@@ -85,6 +85,15 @@ public:
     // Draws the search can see without generating moves (not mate on the
     // hundredth half-move: rare enough to ignore, as most engines do).
     bool is_rule_draw() const { return halfmove_ >= 100 || is_repetition() || is_insufficient_material(); }
+    // The rule that ends the game as a draw although moves remain, if any
+    // (threefold repetition: the game's rule, not the search's twofold one).
+    enum class DrawRule { None, FiftyMoves, Repetition, Material };
+    DrawRule game_ending_draw() const {
+        if (halfmove_ >= 100) return DrawRule::FiftyMoves;
+        if (repetitions() >= 2) return DrawRule::Repetition;
+        if (is_insufficient_material()) return DrawRule::Material;
+        return DrawRule::None;
+    }
     // Null-move pruning is unsafe in pawn endings, where zugzwang is common.
     bool zugzwang_unlikely() const { return (pieces(side_) & ~pieces(Pawn) & ~pieces(King)) != 0; }
 
