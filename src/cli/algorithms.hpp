@@ -1,51 +1,97 @@
 // The classic algorithms selectable with --algo.
 #pragma once
 
+#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cli/positions.hpp"
 #include "cli/report.hpp"
-#include "search/classic/alphabeta.hpp"
-#include "search/classic/bns.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/classic/mtdf.hpp"
-#include "search/classic/negamax.hpp"
-#include "search/classic/pvs.hpp"
+#include "tools/draw/search_tree.hpp"
+#include "search/classic/algorithm.hpp"
 
 namespace ply::cli {
 
-inline const std::vector<std::string> kAlgorithms = {"minimax", "negamax", "alphabeta", "alphabeta-hard",
-                                                     "pvs",     "mtdf",    "bns"};
+// The names --algo accepts.
+inline const std::vector<std::string> kAlgorithms = [] {
+    std::vector<std::string> names;
+    for (const auto& entry : classic::kAlgorithmNames) names.emplace_back(entry.second);
+    return names;
+}();
 
+// `algo` is one of kAlgorithms (the option checks it).
 template <Game G>
 classic::SearchResult<typename G::Move> run_algorithm(std::string_view algo, const G& game, int depth,
                                                       classic::Deadline deadline = {}) {
-    if (algo == "minimax") return classic::minimax(game, depth);
-    if (algo == "negamax") return classic::negamax(game, depth);
-    if (algo == "pvs") return classic::pvs(game, depth);
-    if (algo == "mtdf") return classic::mtdf_iterative(game, depth);
-    if (algo == "bns") return classic::best_node_search(game, depth);
-    const auto bounds = algo == "alphabeta-hard" ? classic::Bounds::FailHard : classic::Bounds::FailSoft;
-    return classic::alphabeta(game, depth, {.bounds = bounds, .deadline = deadline});
+    return classic::search_once(*classic::parse_algorithm(algo), game, depth, std::nullopt, classic::NoObserver{},
+                                deadline);
 }
 
-// Runs `algo` and prints the result as JSON or text (with the board if asked).
+// How a learner watches a search: the step-by-step trace, the tree as DOT
+// text, the tree drawn as SVG by Graphviz.
+struct WatchOptions {
+    bool iterative = false;
+    bool trace = false;
+    std::optional<std::string> dot_path;
+    std::optional<std::string> svg_path;
+
+    [[nodiscard]] bool watching() const { return trace || dot_path || svg_path; }
+
+    void add_to(CLI::App& cmd) {
+        cmd.add_flag("--iterative", iterative,
+                     "Iterative deepening: each depth guided by the previous one (aspiration, first guess)");
+        cmd.add_flag("--trace", trace, "Print the search step by step: windows, values, cutoffs");
+        cmd.add_option("--dot", dot_path, "Write the searched tree as Graphviz DOT to this file");
+        cmd.add_option("--draw", svg_path, "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
+    }
+};
+
+// Runs `algo` and prints the result as JSON or text (with the board if
+// asked); traces and draws it when `watch` says so.
 template <NotatedGame G>
-void search_and_report(const G& game, const std::string& algo, int depth, bool json, bool show_board) {
+void search_and_report(const CLI::App& cmd, const G& game, const std::string& algo, int depth, bool json,
+                       bool show_board, const WatchOptions& watch = {}) {
+    const auto algorithm = *classic::parse_algorithm(algo);
     const Stopwatch clock;
-    const auto r = run_algorithm(algo, game, depth);
+    classic::SearchResult<typename G::Move> r;
+    std::optional<draw::SearchRecorder<G>> recorder;
+    if (watch.watching()) {
+        if (watch.trace && !json) std::cout << "Trace (windows and values for MAX, the player to move at the root):\n";
+        recorder.emplace(game, depth, watch.trace && !json ? &std::cout : nullptr);
+        r = watch.iterative ? classic::search_iterative(algorithm, game, depth, *recorder)
+                            : classic::search_once(algorithm, game, depth, std::nullopt, *recorder);
+        recorder->mark_pv(r.pv);
+    } else {
+        r = watch.iterative ? classic::search_iterative(algorithm, game, depth)
+                            : classic::search_once(algorithm, game, depth);
+    }
+    const double seconds = clock.seconds();
+    if (recorder && (watch.dot_path || watch.svg_path)) {
+        const std::string title = std::string(G::name) + ", " + algo + (watch.iterative ? " (last iteration)" : "") +
+                                  ", depth " + std::to_string(depth) + ": value " +
+                                  draw::format_score(r.score) + ", " + std::to_string(r.leaves) + " leaves";
+        const std::string dot = draw::to_dot(recorder->tree(title));
+        if (watch.dot_path) {
+            std::ofstream file(*watch.dot_path);
+            if (!(file << dot)) input_error(cmd, "cannot write " + *watch.dot_path);
+        }
+        if (watch.svg_path) {
+            if (auto error = draw::render_svg(dot, *watch.svg_path)) input_error(cmd, *error);
+        }
+    }
     if (json) {
         auto j = search_json(game, r);
         j["algo"] = algo;
         j["depth"] = depth;
+        j["iterative"] = watch.iterative;
         std::cout << j.dump() << "\n";
         return;
     }
     if (show_board) std::cout << game.render();
     print_search(std::cout, game, r);
-    std::cout << "time:   " << clock.seconds() << " s\n";
+    std::cout << "time:   " << seconds << " s\n";
 }
 
 }  // namespace ply::cli

@@ -10,6 +10,7 @@
 #include "games/connect4/connect4.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
+#include "games/uniform/uniform_tree.hpp"
 
 namespace ply::cli {
 
@@ -44,7 +45,14 @@ struct GameInfo<tree::TreeGame> {
     static constexpr bool solvable = true;
 };
 
-inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, tree";
+template <>
+struct GameInfo<uniform::UniformTree> {
+    static constexpr std::string_view start = "";  // a shape must be given
+    static constexpr int search_depth = kMaxPly - 1;
+    static constexpr bool solvable = true;
+};
+
+inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, tree, uniform";
 
 // Calls f(std::type_identity<G>{}) for the game called `name`; false if unknown.
 template <class F>
@@ -53,6 +61,7 @@ bool with_game(std::string_view name, F&& f) {
     if (name == "connect4") return f(std::type_identity<connect4::Connect4>{}), true;
     if (name == "chess") return f(std::type_identity<chess::Position>{}), true;
     if (name == "tree") return f(std::type_identity<tree::TreeGame>{}), true;
+    if (name == "uniform") return f(std::type_identity<uniform::UniformTree>{}), true;
     return false;
 }
 

@@ -22,6 +22,8 @@ template <NotatedGame G>
 G load_position(const CLI::App& command, const std::optional<std::string>& position) {
     if (!position && std::is_same_v<G, tree::TreeGame>)
         usage_error(command, "the tree game needs --position \"<tree>\", e.g. \"((3 5) (2 9))\"");
+    if (!position && std::is_same_v<G, uniform::UniformTree>)
+        usage_error(command, "the uniform game needs --position \"b=B,d=D[,seed=S,order=best|random|worst]\"");
     try {
         return G::from_position(position ? std::string_view(*position) : GameInfo<G>::start);
     } catch (const ParseError& e) {

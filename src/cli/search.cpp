@@ -13,6 +13,7 @@ void add_search_command(CLI::App& app) {
         std::string algo = "alphabeta";
         std::optional<int> depth;
         bool json = false;
+        WatchOptions watch;
     };
     auto opts = std::make_shared<Options>();
     auto* cmd = app.add_subcommand("search", "Search a position of a game to a fixed depth");
@@ -21,11 +22,12 @@ void add_search_command(CLI::App& app) {
     cmd->add_option("--algo", opts->algo, "Search algorithm")->check(CLI::IsMember(kAlgorithms));
     cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->check(CLI::Range(0, kMaxPly - 1));
     cmd->add_flag("--json", opts->json, "Print one JSON object");
+    opts->watch.add_to(*cmd);
     cmd->callback([cmd, opts] {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             const G game = load_position<G>(*cmd, opts->position);
             const int depth = opts->depth.value_or(GameInfo<G>::search_depth);
-            search_and_report(game, opts->algo, depth, opts->json, true);
+            search_and_report(*cmd, game, opts->algo, depth, opts->json, true, opts->watch);
         });
         if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
     });

@@ -115,3 +115,49 @@ TEST(CliSearch, ChessMateInOneAndNoSolving) {
     EXPECT_NE(solve.out.find("too big to solve"), std::string::npos) << solve.out;
     EXPECT_EQ(run_ply("search chess --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'").exit_code, 1);
 }
+
+TEST(CliCompare, PerfectOrderingMeetsTheMinimalTree) {
+    const auto r = run_ply("compare --tree-gen b=5,d=6,seed=3 --ordering best --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["minimal_leaves"], 5 * 5 * 5 + 5 * 5 * 5 - 1);
+    EXPECT_EQ(j["all_leaves"], 15625);
+    ASSERT_EQ(j["rows"].size(), 6u) << "all six algorithms by default";
+    const auto value = j["rows"][0]["score"];
+    for (const auto& row : j["rows"]) {
+        EXPECT_EQ(row["score"], value) << row["algo"];
+        if (row["algo"] == "alphabeta" || row["algo"] == "pvs") {
+            EXPECT_EQ(row["minimal_ratio"], 1.0) << row["algo"];
+        }
+        if (row["algo"] == "minimax") {
+            EXPECT_EQ(row["leaves"], 15625);
+        }
+    }
+}
+
+TEST(CliCompare, GamesTreesAndOrderings) {
+    const auto tree = run_ply("compare --tree '((3 12 8) (2 4 6) (14 5 2))' --algos alphabeta,minimax --json");
+    ASSERT_EQ(tree.exit_code, 0) << tree.out;
+    const auto t = json::parse(tree.out);
+    EXPECT_EQ(t["minimal_leaves"], 5);
+    EXPECT_EQ(t["rows"][0]["leaves"], 7);
+    EXPECT_EQ(t["rows"][1]["leaves"], 9);
+    const auto c4 = run_ply("compare connect4 --position 44 --depth 5 --ordering worst --algos negamax,mtdf --json");
+    ASSERT_EQ(c4.exit_code, 0) << c4.out;
+    const auto c = json::parse(c4.out);
+    EXPECT_EQ(c["rows"][0]["score"], c["rows"][1]["score"]);
+    EXPECT_EQ(c["rows"][0]["leaves"], c["all_leaves"]);
+    const auto text = run_ply("compare chess --depth 2 --algos alphabeta,bns");
+    ASSERT_EQ(text.exit_code, 0) << text.out;
+    EXPECT_NE(text.out.find("x minimal"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("proven lower bound"), std::string::npos) << text.out;
+}
+
+TEST(CliCompare, BadInputIsAUsageError) {
+    EXPECT_EQ(run_ply("compare").exit_code, 2) << "no source";
+    EXPECT_EQ(run_ply("compare chess --tree '(1 2)'").exit_code, 2) << "two sources";
+    EXPECT_EQ(run_ply("compare chess --algos alphabeta,magic").exit_code, 2);
+    EXPECT_EQ(run_ply("compare chess --ordering sideways").exit_code, 2);
+    EXPECT_EQ(run_ply("compare --tree-gen b=0,d=3").exit_code, 1);
+    EXPECT_EQ(run_ply("compare uniform").exit_code, 2) << "the uniform game needs a shape";
+}

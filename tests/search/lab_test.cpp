@@ -8,7 +8,7 @@
 #include "games/connect4/connect4.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
-#include "search/classic/alphabeta.hpp"
+#include "search/classic/algorithm.hpp"
 #include "search/classic/bns.hpp"
 #include "search/classic/minimax.hpp"
 #include "search/classic/mtdf.hpp"
@@ -33,7 +33,7 @@ void expect_all_agree(const G& g, int depth) {
     const auto truth = minimax(g, depth);
     ASSERT_EQ(pvs(g, depth).score, truth.score) << g.position();
     ASSERT_EQ(mtdf(g, depth).score, truth.score) << g.position();
-    ASSERT_EQ(mtdf_iterative(g, depth).score, truth.score) << g.position();
+    ASSERT_EQ(search_iterative(Algorithm::Mtdf, g, depth).score, truth.score) << g.position();
     const auto m = mtdf(g, depth, 5);
     if (truth.best) {
         ASSERT_TRUE(m.best);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/child_path.hpp"
 #include "core/error.hpp"
 
 namespace ply::tree {
@@ -152,13 +153,7 @@ TreeGame TreeGame::from_position(std::string_view text) {
     const auto at = text.find('@');
     TreeGame game = parse(text.substr(0, at));
     if (at == std::string_view::npos) return game;
-    std::string_view path = text.substr(at + 1);
-    while (!path.empty()) {
-        const auto dot = path.find('.');
-        game.make(game.parse_move(path.substr(0, dot)));
-        if (dot == std::string_view::npos) break;
-        path.remove_prefix(dot + 1);
-    }
+    play_child_path(game, text.substr(at + 1));
     return game;
 }
 
@@ -175,10 +170,7 @@ std::vector<TreeGame::Move> TreeGame::path() const {
 }
 
 std::string TreeGame::position() const {
-    std::string text = tree_->to_string();
-    const auto moves = path();
-    for (std::size_t i = 0; i < moves.size(); ++i) text += (i ? "." : " @ ") + std::to_string(moves[i]);
-    return text;
+    return tree_->to_string() + child_path_suffix(path());
 }
 
 TreeGame::Move TreeGame::parse_move(std::string_view text) const {

@@ -25,13 +25,15 @@ struct AlphaBetaOptions {
     int root_ply = 0;
 };
 
-template <Game G>
+template <Game G, class Observer = NoObserver>
 class AlphaBeta {
 public:
-    AlphaBeta(G game, AlphaBetaOptions options) : game_(std::move(game)), options_(options) {}
+    AlphaBeta(G game, AlphaBetaOptions options, Observer observer = {})
+        : game_(std::move(game)), options_(options), observer_(std::forward<Observer>(observer)) {}
 
     SearchResult<typename G::Move> run(int depth) {
         const int ply = std::clamp(options_.root_ply, 0, kMaxPly - 1);
+        if (ply == 0) observer_.pass(0, options_.alpha, options_.beta);
         result_.score = search(std::min(clamp_depth(depth), kMaxPly - 1 - ply), ply, options_.alpha, options_.beta);
         result_.pv = pv_.line(ply);
         if (!result_.pv.empty()) result_.best = result_.pv.front();
@@ -44,14 +46,20 @@ private:
         pv_.clear(ply);
         if (options_.deadline.expired(result_.nodes)) result_.aborted = true;
         if (result_.aborted) return 0;
+        observer_.enter(ply, alpha, beta);
         if (auto leaf = leaf_score(game_, depth, ply)) {
             ++result_.leaves;
-            return options_.bounds == Bounds::FailHard ? std::clamp(*leaf, alpha, beta) : *leaf;
+            const Score v = options_.bounds == Bounds::FailHard ? std::clamp(*leaf, alpha, beta) : *leaf;
+            observer_.leave(ply, v, Exit::Leaf);
+            return v;
         }
         MoveListOf<G> moves;
         game_.generate_moves(moves);
         Score best = -kInfinity;
-        for (const auto& m : moves) {
+        const Score alpha_in = alpha;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const auto m = moves[i];
+            observer_.child(ply, i);
             game_.make(m);
             const Score v = -search(depth - 1, ply + 1, -beta, -alpha);
             game_.unmake(m);
@@ -61,20 +69,28 @@ private:
                 alpha = v;
                 pv_.update(ply, m);
             }
-            if (v >= beta) return options_.bounds == Bounds::FailHard ? beta : best;  // cutoff
+            if (v >= beta) {  // cutoff
+                const Score cut = options_.bounds == Bounds::FailHard ? beta : best;
+                observer_.leave(ply, cut, Exit::Cutoff);
+                return cut;
+            }
         }
-        return options_.bounds == Bounds::FailHard ? alpha : best;
+        const Score v = options_.bounds == Bounds::FailHard ? alpha : best;
+        observer_.leave(ply, v, best > alpha_in ? Exit::Exact : Exit::FailLow);
+        return v;
     }
 
     G game_;
     AlphaBetaOptions options_;
+    Observer observer_;
     PvTable<typename G::Move> pv_;
     SearchResult<typename G::Move> result_;
 };
 
-template <Game G>
-SearchResult<typename G::Move> alphabeta(const G& game, int depth, AlphaBetaOptions options = {}) {
-    return AlphaBeta<G>(game, options).run(depth);
+template <Game G, class Observer = NoObserver>
+SearchResult<typename G::Move> alphabeta(const G& game, int depth, AlphaBetaOptions options = {},
+                                         Observer observer = {}) {
+    return AlphaBeta<G, Observer>(game, options, std::forward<Observer>(observer)).run(depth);
 }
 
 }  // namespace ply::classic

@@ -68,6 +68,30 @@ private:
     std::optional<std::chrono::steady_clock::time_point> at_;
 };
 
+// How a node's search ended, as an observer is told.
+enum class Exit {
+    Leaf,     // scored without expanding (game over or depth used up)
+    Exact,    // every child searched, the value lies inside the window
+    FailLow,  // every child searched, none reached alpha
+    Cutoff,   // a child reached beta: the children after it are pruned
+    Memory,   // bounds stored by an earlier pass settled the node (MTD(f))
+};
+
+// What a classic search tells an observer (the tracer, the tree drawer).
+// Windows and values are side-relative, as negamax sees them; `ply` is the
+// distance from the root. The default observes nothing and costs nothing.
+struct NoObserver {
+    // A new pass of a driver over the root: MTD(f)'s null windows, BNS's
+    // tests, an iteration of iterative deepening (`iteration` > 0 then).
+    void pass([[maybe_unused]] int iteration, [[maybe_unused]] Score alpha, [[maybe_unused]] Score beta) {}
+    // The search enters the child `index` (from 0) of the node at `ply`.
+    void child([[maybe_unused]] int ply, [[maybe_unused]] std::size_t index) {}
+    void enter([[maybe_unused]] int ply, [[maybe_unused]] Score alpha, [[maybe_unused]] Score beta) {}
+    void leave([[maybe_unused]] int ply, [[maybe_unused]] Score value, [[maybe_unused]] Exit how) {}
+    // PVS: the null-window scout of child `index` failed high; it is searched again.
+    void research([[maybe_unused]] int ply, [[maybe_unused]] std::size_t index) {}
+};
+
 // No search may go past kMaxPly plies from the root.
 constexpr int clamp_depth(int depth) { return std::clamp(depth, 0, kMaxPly - 1); }
 

@@ -7,12 +7,13 @@
 
 namespace ply::classic {
 
-template <Game G>
+template <Game G, class Observer = NoObserver>
 class Minimax {
 public:
-    explicit Minimax(G game) : game_(std::move(game)) {}
+    explicit Minimax(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     SearchResult<typename G::Move> run(int depth) {
+        observer_.pass(0, -kInfinity, kInfinity);
         result_.score = max_value(clamp_depth(depth), 0);
         result_.pv = pv_.line(0);
         if (!result_.pv.empty()) result_.best = result_.pv.front();
@@ -28,14 +29,23 @@ private:
         return ply % 2 == 0 ? *s : -*s;
     }
 
+    // The observer sees side-relative values, like every other search.
+    Score observed(int ply, Score maximiser_value, Exit how) {
+        observer_.leave(ply, ply % 2 == 0 ? maximiser_value : -maximiser_value, how);
+        return maximiser_value;
+    }
+
     Score max_value(int depth, int ply) {
         ++result_.nodes;
         pv_.clear(ply);
-        if (auto leaf = leaf_for_maximiser(depth, ply)) return *leaf;
+        observer_.enter(ply, -kInfinity, kInfinity);
+        if (auto leaf = leaf_for_maximiser(depth, ply)) return observed(ply, *leaf, Exit::Leaf);
         MoveListOf<G> moves;
         game_.generate_moves(moves);
         Score best = -kInfinity;
-        for (const auto& m : moves) {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const auto m = moves[i];
+            observer_.child(ply, i);
             game_.make(m);
             const Score v = min_value(depth - 1, ply + 1);
             game_.unmake(m);
@@ -44,17 +54,20 @@ private:
                 pv_.update(ply, m);
             }
         }
-        return best;
+        return observed(ply, best, Exit::Exact);
     }
 
     Score min_value(int depth, int ply) {
         ++result_.nodes;
         pv_.clear(ply);
-        if (auto leaf = leaf_for_maximiser(depth, ply)) return *leaf;
+        observer_.enter(ply, -kInfinity, kInfinity);
+        if (auto leaf = leaf_for_maximiser(depth, ply)) return observed(ply, *leaf, Exit::Leaf);
         MoveListOf<G> moves;
         game_.generate_moves(moves);
         Score best = kInfinity;
-        for (const auto& m : moves) {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const auto m = moves[i];
+            observer_.child(ply, i);
             game_.make(m);
             const Score v = max_value(depth - 1, ply + 1);
             game_.unmake(m);
@@ -63,17 +76,18 @@ private:
                 pv_.update(ply, m);
             }
         }
-        return best;
+        return observed(ply, best, Exit::Exact);
     }
 
     G game_;
+    Observer observer_;
     PvTable<typename G::Move> pv_;
     SearchResult<typename G::Move> result_;
 };
 
-template <Game G>
-SearchResult<typename G::Move> minimax(const G& game, int depth) {
-    return Minimax<G>(game).run(depth);
+template <Game G, class Observer = NoObserver>
+SearchResult<typename G::Move> minimax(const G& game, int depth, Observer observer = {}) {
+    return Minimax<G, Observer>(game, std::forward<Observer>(observer)).run(depth);
 }
 
 }  // namespace ply::classic

@@ -10,11 +10,11 @@
 
 namespace ply::classic {
 
-template <Game G>
+template <Game G, class Observer = NoObserver>
 class Mtdf {
 public:
     using Move = typename G::Move;
-    explicit Mtdf(G game) : game_(std::move(game)) {}
+    explicit Mtdf(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     // `guess`: where the first null window is placed (the previous iteration's value).
     SearchResult<Move> run(int depth, Score guess = 0) {
@@ -23,6 +23,7 @@ public:
         int passes = 0;
         while (lower < upper) {
             const Score beta = g == lower ? g + 1 : g;
+            observer_.pass(0, beta - 1, beta);
             g = search(depth, 0, beta - 1, beta);
             ++passes;
             if (g < beta) upper = g;
@@ -61,16 +62,24 @@ private:
     Score search(int depth, int ply, Score alpha, Score beta) {
         ++result_.nodes;
         pv_.clear(ply);
+        observer_.enter(ply, alpha, beta);
         [[maybe_unused]] Bounds* memo = nullptr;
         if constexpr (HashedGame<G>) {
             memo = &memory_[memory_key(depth)];
             // Stored bounds are node-relative for mates (score_to_tt).
             const Score lo = memo->lower == -kInfinity ? -kInfinity : score_from_tt(memo->lower, ply);
             const Score hi = memo->upper == kInfinity ? kInfinity : score_from_tt(memo->upper, ply);
-            if (lo >= beta && ply > 0) return lo;
-            if (hi <= alpha && ply > 0) return hi;
+            if (lo >= beta && ply > 0) {
+                observer_.leave(ply, lo, Exit::Memory);
+                return lo;
+            }
+            if (hi <= alpha && ply > 0) {
+                observer_.leave(ply, hi, Exit::Memory);
+                return hi;
+            }
         }
         Score best;
+        Exit how = Exit::Leaf;
         if (auto leaf = leaf_score(game_, depth, ply)) {
             ++result_.leaves;
             best = *leaf;
@@ -79,7 +88,10 @@ private:
             game_.generate_moves(moves);
             best = -kInfinity;
             Score a = alpha;
-            for (const auto& m : moves) {
+            how = Exit::FailLow;
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                const auto m = moves[i];
+                observer_.child(ply, i);
                 game_.make(m);
                 const Score v = -search(depth - 1, ply + 1, -beta, -a);
                 game_.unmake(m);
@@ -87,10 +99,15 @@ private:
                 if (v > a) {
                     a = v;
                     pv_.update(ply, m);
+                    how = Exit::Exact;
                 }
-                if (a >= beta) break;
+                if (a >= beta) {
+                    how = Exit::Cutoff;
+                    break;
+                }
             }
         }
+        observer_.leave(ply, best, how);
         if constexpr (HashedGame<G>) {
             memo = &memory_[memory_key(depth)];  // the map may have grown
             if (best <= alpha) memo->upper = score_to_tt(best, ply);
@@ -101,32 +118,15 @@ private:
     }
 
     G game_;
+    Observer observer_;
     PvTable<Move> pv_;
     SearchResult<Move> result_;
     std::unordered_map<Key, Bounds, KeyHash> memory_;
 };
 
-template <Game G>
-SearchResult<typename G::Move> mtdf(const G& game, int depth, Score guess = 0) {
-    return Mtdf<G>(game).run(depth, guess);
-}
-
-// Iterative deepening: each depth's value is the next depth's first guess.
-template <Game G>
-SearchResult<typename G::Move> mtdf_iterative(const G& game, int depth) {
-    SearchResult<typename G::Move> total, r;
-    Score guess = 0;
-    for (int d = 1; d <= std::max(depth, 1); ++d) {
-        r = mtdf(game, d, guess);
-        guess = r.score;
-        total.nodes += r.nodes;
-        total.leaves += r.leaves;
-        total.researches += r.researches;
-    }
-    r.nodes = total.nodes;
-    r.leaves = total.leaves;
-    r.researches = total.researches;
-    return r;
+template <Game G, class Observer = NoObserver>
+SearchResult<typename G::Move> mtdf(const G& game, int depth, Score guess = 0, Observer observer = {}) {
+    return Mtdf<G, Observer>(game, std::forward<Observer>(observer)).run(depth, guess);
 }
 
 }  // namespace ply::classic
