@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "games/chess/position.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
@@ -74,6 +75,18 @@ TEST(Lab, TicTacToeAndConnectFourPositions) {
             c.make(moves[rng() % moves.size()]);
         }
         expect_all_agree(c, 5);
+    }
+}
+
+TEST(Lab, ChessPositions) {
+    // Quiet, tactical and mating positions; depth 3 keeps plain minimax quick.
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+        const auto g = chess::Position::from_position(fen);
+        expect_all_agree(g, 3);
+        for (const Algorithm a : {Algorithm::AlphaBeta, Algorithm::Pvs, Algorithm::Mtdf})
+            ASSERT_EQ(search_iterative(a, g, 3).score, minimax(g, 3).score) << algorithm_name(a) << " " << fen;
     }
 }
 
