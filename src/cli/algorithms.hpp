@@ -29,6 +29,9 @@ classic::SearchResult<typename G::Move> run_algorithm(std::string_view algo, con
                                 deadline);
 }
 
+// Beyond this many nodes a drawing is unreadable and Graphviz slow.
+inline constexpr std::size_t kMaxDrawnNodes = 5000;
+
 // How a learner watches a search: the step-by-step trace, the tree as DOT
 // text, the tree drawn as SVG by Graphviz.
 struct WatchOptions {
@@ -72,7 +75,12 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
         const std::string title = std::string(G::name) + ", " + algo + (watch.iterative ? " (last iteration)" : "") +
                                   ", depth " + std::to_string(depth) + ": value " +
                                   draw::format_score(r.score) + ", " + std::to_string(r.leaves) + " leaves";
-        const std::string dot = draw::to_dot(recorder->tree(title));
+        const auto tree = recorder->tree(title);
+        if (tree.nodes.size() > kMaxDrawnNodes)
+            input_error(cmd, "the searched tree has " + std::to_string(tree.nodes.size()) +
+                                 " nodes; drawings are for small searches (at most " +
+                                 std::to_string(kMaxDrawnNodes) + "): lower --depth");
+        const std::string dot = draw::to_dot(tree);
         if (watch.dot_path) {
             std::ofstream file(*watch.dot_path);
             if (!(file << dot)) input_error(cmd, "cannot write " + *watch.dot_path);

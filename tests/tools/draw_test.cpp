@@ -117,3 +117,9 @@ TEST(DrawCli, TraceDotAndSvg) {
     ASSERT_EQ(svg.exit_code, 0) << svg.out;
     EXPECT_NE(read_file(dir + "/ttt.svg").find("<svg"), std::string::npos);
 }
+
+TEST(DrawCli, BigSearchesAreRefusedWithAReason) {
+    const auto r = ply::testing::run_ply("search chess --depth 4 --dot " + ::testing::TempDir() + "/big.dot");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("lower --depth"), std::string::npos) << r.out;
+}
