@@ -230,6 +230,27 @@ TEST(ChessUciSearch, LazySmpThreadsFindTheMateAndStopCleanly) {
     EXPECT_EQ(answers, 5);
 }
 
+// Threads take over each other's deeper iterations: the main thread reports
+// each completed depth once, rising (a depth a helper finished first may be
+// skipped), and ends with the asked depth.
+TEST(ChessUciSearch, LazySmpReportsRisingDepthsToTheAskedOne) {
+    for (int run = 0; run < 3; ++run) {
+        const auto out = session_output({"setoption name Threads value 2", std::string("position fen ") + kKiwipete,
+                                         "go depth 11"});
+        std::istringstream lines(out);
+        int last = 0;
+        for (std::string line; std::getline(lines, line);) {
+            if (!line.starts_with("info depth ") || line.find(" pv ") == std::string::npos) continue;
+            if (line.find("bound") != std::string::npos) continue;  // aspiration fails repeat a depth
+            const int depth = std::stoi(line.substr(11));
+            EXPECT_GT(depth, last) << out;
+            last = depth;
+        }
+        EXPECT_EQ(last, 11) << out;
+        EXPECT_TRUE(is_legal_in(kKiwipete, bestmove_of(out))) << out;
+    }
+}
+
 TEST(ChessUciSearch, NodeCountsAreReproducible) {
     auto nodes = [] {
         const auto out = session_output({"ucinewgame", "position fen " + std::string(kKiwipete), "go nodes 30000"});

@@ -101,14 +101,26 @@ public:
                 if (elapsed() >= kCurrentMoveDelay) on_current_move(depth, m, number);
             };
 
+        deepest_ = {};
+        shared_.completed_depth.store(0);
         std::vector<std::thread> helpers;
         for (int i = 1; i < threads_; ++i) helpers.emplace_back([this, i] { iterate(*workers_[i], i); });
-        const auto completed = iterate(*workers_[0], 0);
+        iterate(*workers_[0], 0);
         wait_while_infinite();
         shared_.stop.store(true);
         for (auto& t : helpers) t.join();
 
-        const auto& best = completed.empty() ? workers_[0]->root_moves().front() : completed.front();
+        // The answer is the deepest iteration any thread completed (the
+        // main thread's on a tie, and always with one thread); one a helper
+        // finished last is reported like the main thread's own.
+        if (deepest_.depth > completed_depth_) {
+            workers_[0]->root_moves() = deepest_.moves;
+            workers_[0]->reset_seldepth(deepest_.seldepth);
+            completed_depth_ = deepest_.depth;
+            const int lines = std::clamp(limits.multipv, 1, static_cast<int>(deepest_.moves.size()));
+            for (int i = 0; i < lines; ++i) report(*workers_[0], completed_depth_, i, Bound::Exact);
+        }
+        const auto& best = deepest_.moves.empty() ? workers_[0]->root_moves().front() : deepest_.moves.front();
         result.best = best.move;
         if (best.pv.size() > 1) result.ponder = best.pv[1];
         result.score = best.previous_score;
@@ -124,11 +136,12 @@ public:
     }
 
 private:
-    // Iterative deepening for one thread; returns the root moves of the last
-    // completed iteration (the main thread's are the answer).
-    std::vector<RootMove<Move>> iterate(Worker<G>& w, int id) {
+    // Iterative deepening for one thread. Every completed iteration is
+    // offered to deepest_; a thread never searches a depth another thread
+    // has completed, but takes over its root moves and goes one deeper:
+    // Lazy SMP's gain in time to depth.
+    void iterate(Worker<G>& w, int id) {
         const bool main = id == 0;
-        std::vector<RootMove<Move>> completed;
         const int max_depth = std::min(limits_.depth.value_or(kMaxPly - 1), kMaxPly - 1);
         const int multipv = std::clamp(limits_.multipv, 1, static_cast<int>(w.root_moves().size()));
         std::optional<Move> last_best;
@@ -136,7 +149,14 @@ private:
         if (main) completed_depth_ = 0;
 
         // Helper threads start one ply deeper on odd ids so that threads diverge.
+        int have = 0;  // the deepest iteration this thread holds, searched or adopted
         for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
+            if (const int done = adopt_deeper(w, have); done > have) {
+                have = done;
+                if (main && after_iteration(w, done, multipv, last_best, instability)) break;
+                if (done >= max_depth) break;
+                depth = std::max(depth, done + 1);
+            }
             w.reset_seldepth();
             for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
                 const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
@@ -166,25 +186,54 @@ private:
                     delta += delta / 2 + 5;
                 }
             }
+            if (w.superseded() && !shared_.stop.load()) {
+                --depth;  // take the other thread's iteration at the top of the loop
+                continue;
+            }
             if (w.stopped()) break;
             for (auto& rm : w.root_moves()) rm.previous_score = rm.score;
-            completed = w.root_moves();
-            if (!main) continue;
-
-            completed_depth_ = depth;
-            for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
-
-            // When to stop: depth, mate found, or time (scaled by stability).
-            const auto& best = w.root_moves().front();
-            if (last_best && !(*last_best == best.move)) instability = std::min(instability + 0.8, 2.5);
-            else instability = std::max(instability * 0.85, 0.6);
-            last_best = best.move;
-            if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) break;
-            if (!is_infinite() && soft_limit_ && elapsed() > std::chrono::duration_cast<std::chrono::milliseconds>(*soft_limit_ * instability))
-                break;
+            have = depth;
+            offer(w, depth);
+            // A helper that completes the last depth ends the search.
+            if (!main && depth >= max_depth) shared_.stop.store(true);
+            if (main && after_iteration(w, depth, multipv, last_best, instability)) break;
         }
         if (main) shared_.stop.store(true);  // helpers follow the main thread
-        return completed;
+    }
+
+    // The main thread after an iteration (its own or adopted): report it and
+    // decide whether to stop (mate found, or time scaled by stability).
+    bool after_iteration(Worker<G>& w, int depth, int multipv, std::optional<Move>& last_best, double& instability) {
+        completed_depth_ = depth;
+        for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
+        const auto& best = w.root_moves().front();
+        if (last_best && !(*last_best == best.move)) instability = std::min(instability + 0.8, 2.5);
+        else instability = std::max(instability * 0.85, 0.6);
+        last_best = best.move;
+        if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
+        return !is_infinite() && soft_limit_ &&
+               elapsed() > std::chrono::duration_cast<std::chrono::milliseconds>(*soft_limit_ * instability);
+    }
+
+    // Publishes a completed iteration if it is the deepest so far.
+    void offer(Worker<G>& w, int depth) {
+        std::lock_guard lock(deepest_mutex_);
+        if (depth > deepest_.depth) {
+            deepest_.depth = depth;
+            deepest_.moves = w.root_moves();
+            deepest_.seldepth = w.seldepth();
+            shared_.completed_depth.store(depth);
+        }
+    }
+
+    // If another thread has completed an iteration deeper than `have`, takes
+    // its root moves (order, scores, lines) and returns its depth; else 0.
+    int adopt_deeper(Worker<G>& w, int have) {
+        std::lock_guard lock(deepest_mutex_);
+        if (deepest_.depth <= have) return 0;
+        w.root_moves() = deepest_.moves;
+        w.reset_seldepth(deepest_.seldepth);
+        return deepest_.depth;
     }
 
     void report(Worker<G>& w, int depth, int pv_index, Bound bound) {
@@ -250,6 +299,13 @@ private:
     std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
     std::optional<std::chrono::milliseconds> soft_limit_, hard_limit_;
     int completed_depth_ = 0;
+    struct Completed {
+        int depth = 0;
+        int seldepth = 0;
+        std::vector<RootMove<Move>> moves;
+    };
+    Completed deepest_;  // the deepest completed iteration of any thread
+    std::mutex deepest_mutex_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     bool infinite_ = false;

@@ -25,6 +25,9 @@ struct SharedState {
     std::atomic<bool> stop{false};
     std::optional<std::uint64_t> node_limit;  // checked exactly by a lone thread
     int thread_count = 1;
+    // The deepest iteration any thread has completed: a thread searching
+    // that depth or a shallower one drops its iteration (Lazy SMP).
+    std::atomic<int> completed_depth{0};
 };
 
 template <class Move>
@@ -59,6 +62,7 @@ public:
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
         root_depth_ = depth;
+        superseded_ = false;
         const Score v = search(depth, 0, alpha, beta, false);
         if (!stopped())
             std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
@@ -69,8 +73,10 @@ public:
     [[nodiscard]] std::vector<RootMove<Move>>& root_moves() { return root_moves_; }
     [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     [[nodiscard]] int seldepth() const { return seldepth_; }
-    [[nodiscard]] bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
-    void reset_seldepth() { seldepth_ = 0; }
+    [[nodiscard]] bool stopped() const { return superseded_ || shared_.stop.load(std::memory_order_relaxed); }
+    // The iteration was dropped because another thread completed its depth.
+    [[nodiscard]] bool superseded() const { return superseded_; }
+    void reset_seldepth(int to = 0) { seldepth_ = to; }
     // Called every 1024 nodes by the thread that owns the clock.
     std::function<void()> poll;
     // Called before each root move is searched: depth, move, its 1-based number.
@@ -86,7 +92,10 @@ private:
         seldepth_ = std::max(seldepth_, ply + 1);
         if (shared_.node_limit && shared_.thread_count == 1 && n >= *shared_.node_limit)
             shared_.stop.store(true, std::memory_order_relaxed);
-        if ((n & 1023) == 0 && poll) poll();
+        if ((n & 1023) == 0) {
+            if (poll) poll();
+            superseded_ = shared_.completed_depth.load(std::memory_order_relaxed) >= root_depth_;
+        }
     }
 
     // A finished game or a rule draw at this node, if any (never at the root).
@@ -474,6 +483,7 @@ private:
     std::vector<RootMove<Move>> root_moves_;
     int root_first_ = 0;
     int root_depth_ = 1;
+    bool superseded_ = false;
     std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     classic::PvTable<Move> pv_;
