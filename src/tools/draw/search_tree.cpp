@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -100,11 +101,18 @@ std::string to_dot(const SearchTree& tree) {
 }
 
 std::optional<std::string> render_svg(const std::string& dot, const std::string& svg_path) {
-    // Graphviz reads the DOT from a temporary file next to the output.
-    const std::string dot_path = svg_path + ".dot.tmp";
+    // Graphviz reads the DOT from a temporary file.
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string dot_path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/ply-draw-XXXXXX";
+    const int fd = mkstemp(dot_path.data());
+    if (fd < 0) return "cannot create a temporary file for Graphviz in " + dot_path.substr(0, dot_path.rfind('/'));
+    close(fd);
     {
         std::ofstream file(dot_path);
-        if (!(file << dot)) return "cannot write " + dot_path;
+        if (!(file << dot)) {
+            std::remove(dot_path.c_str());
+            return "cannot write the temporary file " + dot_path;
+        }
     }
     const char* argv[] = {"dot", "-Tsvg", "-o", svg_path.c_str(), dot_path.c_str(), nullptr};
     pid_t pid = 0;
