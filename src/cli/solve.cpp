@@ -3,6 +3,7 @@
 
 #include "cli/positions.hpp"
 #include "cli/report.hpp"
+#include "cli/solve_batch.hpp"
 #include "games/connect4/pons.hpp"
 #include "search/solver.hpp"
 
@@ -51,11 +52,25 @@ void add_solve_command(CLI::App& app) {
         bool json = false;
     };
     auto opts = std::make_shared<Options>();
+    auto batch = std::make_shared<BatchOptions>();
     auto* cmd = app.add_subcommand("solve", "The exact value of a position with perfect play");
     cmd->add_option("game", opts->game, std::string("Game: ") + std::string(kGameNames))->required();
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
-    cmd->callback([cmd, opts] {
+    cmd->add_option("--batch", batch->file,
+                    "connect4: solve every '<moves> <score>' line of a benchmark set and check the scores");
+    cmd->add_flag("--weak", batch->weak, "With --batch: win, draw or loss only");
+    cmd->add_option("--first", batch->first, "With --batch: only the first N positions");
+    cmd->add_option("--board", batch->board, "With --batch: the board size, WxH (default 7x6)");
+    cmd->add_flag("--zero-based", batch->zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
+    cmd->add_option("--hash", batch->hash_mb, "With --batch: transposition table size in MB (default 64)");
+    cmd->callback([cmd, opts, batch] {
+        if (!batch->file.empty()) {
+            if (opts->game != "connect4") usage_error(*cmd, "--batch is for connect4 benchmark sets");
+            batch->json = opts->json;
+            solve_connect4_batch(*cmd, *batch);
+            return;
+        }
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             if constexpr (!GameInfo<G>::solvable) {
                 usage_error(*cmd, "the game '" + opts->game + "' is too big to solve; use `ply search`");

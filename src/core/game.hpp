@@ -122,6 +122,31 @@ concept ZugzwangGuardGame = Game<G> && requires(const G cg) {
     { cg.zugzwang_unlikely() } -> std::same_as<bool>;
 };
 
+// Exact solving of games played to their end (Connect Four): whether the
+// side to move wins with its next move, and the moves that do not let the
+// opponent win at once (none when every move loses). A search that knows
+// both skips lost moves and bounds every node's score more tightly.
+template <class G>
+concept ForcedLineGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.can_win_next() } -> std::same_as<bool>;
+    { cg.generate_non_losing(list) } -> std::same_as<void>;
+};
+
+// Games that end within a known number of plies (a full Connect Four board):
+// the scores that can occur shrink as the game goes on, which lets a solver
+// probe only those.
+template <class G>
+concept BoundedLengthGame = Game<G> && requires(const G cg) {
+    { cg.max_plies_left() } -> std::convertible_to<int>;
+};
+
+// A static score for ordering quiet moves, higher first (Connect Four: the
+// threats a move creates).
+template <class G>
+concept MoveScoreGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.move_score(m) } -> std::convertible_to<int>;
+};
+
 // What the command line needs: a name, positions and moves as text, and a
 // board to show. Parsing throws ply::ParseError with a message for the user.
 template <class G>

@@ -156,6 +156,23 @@ public:
         return moves & ~(opponent_win >> 1);  // never play just below an opponent's threat
     }
 
+    // The columns of possible_non_losing_moves(), in generate_moves' order.
+    // Assumes the side to move cannot win at once.
+    void generate_non_losing(MoveListOf<Connect4>& out) const {
+        if (won_) return;
+        const std::uint64_t safe = possible_non_losing_moves();
+        for (int i = 0; i < width_; ++i) {
+            const int col = width_ / 2 + ((i & 1) ? -(i + 1) / 2 : i / 2);
+            if (safe & column_mask(col)) out.push_back(col);
+        }
+    }
+    // The board is full after this many more stones.
+    int max_plies_left() const { return width_ * height_ - moves_; }
+    // Pons' move score: the cells where the mover would then complete a four.
+    int move_score(Move col) const {
+        const std::uint64_t stone = (mask_ + bottom(col)) & column_mask(col);
+        return std::popcount(threats(current_ | stone, mask_ | stone));
+    }
     // Column of a landing-cell bit (as produced by possible()).
     int column_of(std::uint64_t cell_bit) const { return std::countr_zero(cell_bit) / (height_ + 1); }
 
@@ -227,6 +244,7 @@ private:
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
 };
 
-static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && KeyedMoveGame<Connect4>);
+static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && KeyedMoveGame<Connect4> &&
+              ForcedLineGame<Connect4> && MoveScoreGame<Connect4> && BoundedLengthGame<Connect4>);
 
 }  // namespace ply::connect4

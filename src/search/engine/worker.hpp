@@ -28,6 +28,9 @@ struct SharedState {
     // The deepest iteration any thread has completed: a thread searching
     // that depth or a shallower one drops its iteration (Lazy SMP).
     std::atomic<int> completed_depth{0};
+    // Solving: every line is searched to the end of the game (the depth never
+    // runs out), and games that know their forced lines prune with them.
+    bool solving = false;
 };
 
 template <class Move>
@@ -43,11 +46,7 @@ class Worker {
 public:
     using Move = typename G::Move;
 
-    Worker(SharedState<Move>& shared, const G& root) : shared_(shared), game_(root) {
-        for (int d = 1; d < kMaxPly; ++d)
-            for (int m = 1; m < 64; ++m)
-                reductions_[d][m] = static_cast<int>(param::kLmrBase + std::log(d) * std::log(m) / param::kLmrDivisor);
-    }
+    Worker(SharedState<Move>& shared, const G& root) : shared_(shared), game_(root) {}
 
     void start(const G& root, std::vector<RootMove<Move>> root_moves) {
         game_ = root;
@@ -84,6 +83,20 @@ public:
 
 private:
     const Features& features() const { return shared_.features; }
+
+    // Late move reductions by depth and move number, computed once.
+    using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
+    static const ReductionTable& reductions() {
+        static const ReductionTable table = [] {
+            ReductionTable t{};
+            for (int d = 1; d < kMaxPly; ++d)
+                for (int m = 1; m < 64; ++m)
+                    t[static_cast<std::size_t>(d)][static_cast<std::size_t>(m)] =
+                        static_cast<int>(param::kLmrBase + std::log(d) * std::log(m) / param::kLmrDivisor);
+            return t;
+        }();
+        return table;
+    }
 
     void count_node(int ply) {
         if (stopped()) return;  // a node limit is exact: nothing counts after it
@@ -182,6 +195,9 @@ private:
                 s = 1 << 26;
             } else {
                 s = history_.score(game_, ply, m);
+                if constexpr (MoveScoreGame<G>) {
+                    if (shared_.solving) s += game_.move_score(m) << 20;
+                }
             }
             p.scores[i] = s;
         }
@@ -219,6 +235,14 @@ private:
                 beta = std::min(beta, mate_in_plies(ply + 1));
                 if (alpha >= beta) return alpha;
             }
+            if constexpr (ForcedLineGame<G>) {
+                if (shared_.solving) {
+                    if (game_.can_win_next()) return mate_in_plies(ply + 1);
+                    // No win now: at best the mover wins with its next move but one.
+                    beta = std::min(beta, mate_in_plies(ply + 3));
+                    if (alpha >= beta) return beta;
+                }
+            }
         }
 
         // Transposition table: a deep enough bound ends the node outside the PV.
@@ -230,7 +254,9 @@ private:
                 if (auto hit = shared_.table->probe(key)) {
                     tt_move = hit->move;
                     const Score v = score_from_tt(hit->score, ply);
-                    if (!pv_node && !root && hit->depth >= depth && bound_settles(hit->bound, v, alpha, beta))
+                    // Exact solving has no path-dependent values to protect the PV from.
+                    if ((!pv_node || shared_.solving) && !root && hit->depth >= depth &&
+                        bound_settles(hit->bound, v, alpha, beta))
                         return v;
                 }
             }
@@ -293,7 +319,20 @@ private:
             --depth;
 
         MoveListOf<G> moves;
-        game_.generate_moves(moves);
+        if constexpr (ForcedLineGame<G>) {
+            if (shared_.solving && !root) {
+                game_.generate_non_losing(moves);
+                // Every move lets the opponent win with its next stone.
+                if (moves.empty()) return mated_in_plies(ply + 2);
+                // Otherwise the opponent wins with its second move at the soonest.
+                alpha = std::max(alpha, mated_in_plies(ply + 4));
+                if (alpha >= beta) return alpha;
+            } else {
+                game_.generate_moves(moves);
+            }
+        } else {
+            game_.generate_moves(moves);
+        }
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         if (!root) score_moves(picker, ply, tt_move);
@@ -349,7 +388,8 @@ private:
                 int r = 0;
                 if (features().late_move_reductions && depth >= param::kLmrMinDepth && quiet && !checks &&
                     move_count > 2) {
-                    r = reductions_[std::min(depth, kMaxPly - 1)][std::min(move_count, 63)];
+                    r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
+                                    [static_cast<std::size_t>(std::min(move_count, 63))];
                     if (pv_node) --r;
                     if (killer_or_counter) --r;
                     if (cut_node) ++r;
@@ -490,7 +530,6 @@ private:
     MoveHistory<G> history_;
     std::array<std::optional<Move>, kMaxPly + 1> stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> key_stack_{};
-    std::array<std::array<int, 64>, kMaxPly> reductions_{};
     std::array<Score, kMaxPly + 1> eval_stack_{};
 };
 

@@ -1,0 +1,104 @@
+// The engine as an exact solver (Engine::solve): against the reference
+// solver on positions of every game, against Pascal Pons' benchmark scores,
+// and weak solving against strong.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/pons.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "games/tree/tree.hpp"
+#include "search/engine/engine.hpp"
+#include "search/solver.hpp"
+#include "support/random_tree.hpp"
+
+using namespace ply;
+using connect4::Connect4;
+
+namespace {
+
+struct SetLine {
+    std::string moves;
+    int score;
+};
+
+std::vector<SetLine> set_lines(const std::string& set, std::size_t count) {
+    std::ifstream in(std::string(PLY_DATA_DIR) + "/connect4/" + set);
+    std::vector<SetLine> out;
+    for (SetLine l; out.size() < count && in >> l.moves >> l.score;) out.push_back(l);
+    return out;
+}
+
+int sign(Score s) { return s > 0 ? 1 : s < 0 ? -1 : 0; }
+
+// The reference solver's value and a check that the engine's best move keeps it.
+template <class G>
+void expect_solved(engine::Engine<G>& e, const G& g) {
+    const Score truth = solve(g, 16).score;
+    const auto strong = e.solve(g);
+    ASSERT_EQ(strong.score, truth) << g.position();
+    ASSERT_EQ(sign(e.solve(g, true).score), sign(truth)) << "weak, " << g.position();
+    MoveListOf<G> moves;
+    g.generate_moves(moves);
+    if (moves.empty()) return;
+    ASSERT_TRUE(strong.best) << g.position();
+    G child = g;
+    child.make(*strong.best);
+    ASSERT_EQ(score_from_tt(-solve(child, 16).score, 1), truth) << "the best move keeps the value: " << g.position();
+}
+
+}  // namespace
+
+TEST(EngineSolve, PonsScoresOfTheEasySets) {
+    engine::Engine<Connect4> e(16);
+    for (const char* set : {"Test_L3_R1", "Test_L2_R1", "Test_L1_R1"})
+        for (const auto& [moves, score] : set_lines(set, 60)) {
+            const auto g = Connect4::from_position(moves);
+            const auto s = e.solve(g);
+            const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
+            ASSERT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0),
+                      score)
+                << set << " " << moves;
+            ASSERT_EQ(sign(e.solve(g, true).score), sign(score)) << "weak: " << set << " " << moves;
+        }
+}
+
+TEST(EngineSolve, AgreesWithTheReferenceSolver) {
+    engine::Engine<Connect4> c4(16);
+    for (const auto& [moves, score] : set_lines("Test_L3_R1", 40)) expect_solved(c4, Connect4::from_position(moves));
+    // Small boards from random openings, where the end is near.
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 40; ++i) {
+        auto g = Connect4::from_position("5x4:");
+        for (int p = static_cast<int>(rng() % 8); p > 0 && !is_over(g.outcome()); --p) {
+            MoveListOf<Connect4> moves;
+            g.generate_moves(moves);
+            g.make(moves[rng() % moves.size()]);
+        }
+        expect_solved(c4, g);
+    }
+    engine::Engine<tictactoe::TicTacToe> ttt(4);
+    for (const char* p : {"", "x........", "x...o....", "xo.......", "xx.oo....", "xoxoxo..."})
+        expect_solved(ttt, tictactoe::TicTacToe::from_position(p));
+    engine::Engine<tree::TreeGame> trees(4);
+    for (int i = 0; i < 300; ++i) {
+        const auto t = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 3, 1 + static_cast<int>(rng() % 5)));
+        trees.clear();  // a new game: tree nodes are keyed by their index
+        ASSERT_EQ(trees.solve(t).score, solve(t, 12).score) << t.position();
+    }
+}
+
+TEST(EngineSolve, WonAndLostRootsNeedNoSearch) {
+    engine::Engine<Connect4> e(4);
+    const auto win_now = e.solve(Connect4::from_position("112233"));  // 4 makes four on the bottom row
+    EXPECT_EQ(win_now.score, mate_in_plies(1));
+    EXPECT_EQ(win_now.best, 3);
+    EXPECT_EQ(win_now.nodes, 0u);
+    // X holds 3, 4 and 5 of the bottom row with both ends open: O loses at once.
+    const auto lost = e.solve(Connect4::from_position("31415"));
+    EXPECT_EQ(lost.score, mated_in_plies(2));
+    EXPECT_EQ(lost.nodes, 0u);
+}
