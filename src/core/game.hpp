@@ -132,9 +132,9 @@ concept ForcedLineGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
     { cg.generate_non_losing(list) } -> std::same_as<void>;
 };
 
-// Games that end within a known number of plies (a full Connect Four board):
-// the scores that can occur shrink as the game goes on, which lets a solver
-// probe only those.
+// Games that end within a known number of plies (a full Connect Four board),
+// in a win, a loss or a draw when the plies run out: the scores that can
+// occur shrink as the game goes on, which lets a solver probe only those.
 template <class G>
 concept BoundedLengthGame = Game<G> && requires(const G cg) {
     { cg.max_plies_left() } -> std::convertible_to<int>;

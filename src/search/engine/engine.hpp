@@ -148,8 +148,9 @@ public:
         f.check_extension = f.quiescence = false;
         f.transposition_table = f.mate_distance_pruning = true;
         // Killers and countermoves come before the game's own move scores
-        // and cost Connect Four 1.6x to 5x the nodes.
-        f.killers = f.countermoves = false;
+        // and cost Connect Four 1.6x to 5x the nodes; history as their tie
+        // break costs 1.4x on Pons' Middle-Medium set.
+        f.killers = f.countermoves = f.history = false;
         shared_.solving = true;
         arm(Limits<Move>{});
         shared_.node_limit.reset();

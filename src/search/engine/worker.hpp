@@ -324,6 +324,11 @@ private:
                 game_.generate_non_losing(moves);
                 // Every move lets the opponent win with its next stone.
                 if (moves.empty()) return mated_in_plies(ply + 2);
+                // Neither side wins with its next move: with two plies or
+                // fewer left, the game ends drawn.
+                if constexpr (BoundedLengthGame<G>) {
+                    if (game_.max_plies_left() <= 2) return 0;
+                }
                 // Otherwise the opponent wins with its second move at the soonest.
                 alpha = std::max(alpha, mated_in_plies(ply + 4));
                 if (alpha >= beta) return alpha;
