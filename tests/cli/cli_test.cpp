@@ -161,3 +161,25 @@ TEST(CliCompare, BadInputIsAUsageError) {
     EXPECT_EQ(run_ply("compare --tree-gen b=0,d=3").exit_code, 1);
     EXPECT_EQ(run_ply("compare uniform").exit_code, 2) << "the uniform game needs a shape";
 }
+
+TEST(CliSolveBatch, ChecksEveryScoreOfASet) {
+    const std::string set = std::string(PLY_DATA_DIR) + "/connect4/Test_L2_R1";
+    const auto strong = run_ply("solve connect4 --batch " + set + " --first 30 --hash 8 --json");
+    ASSERT_EQ(strong.exit_code, 0) << strong.out;
+    const auto j = json::parse(strong.out);
+    EXPECT_EQ(j["positions"], 30);
+    EXPECT_EQ(j["wrong"], 0);
+    EXPECT_GT(j["mean_nodes"].get<double>(), 0.0);
+    EXPECT_EQ(run_ply("solve connect4 --batch " + set + " --first 30 --hash 8 --weak").exit_code, 0);
+    const auto nine = run_ply("solve connect4 --batch " + std::string(PLY_DATA_DIR) +
+                              "/connect4/steininger_9x5/endgame_L1.txt --board 9x5 --zero-based --first 30 --hash 8");
+    EXPECT_EQ(nine.exit_code, 0) << nine.out;
+
+    const auto wrong = run_ply("solve connect4 --hash 8 --batch /dev/stdin", "2252576253462244111563365343671351441 5\\n");  // it is -1
+    EXPECT_EQ(wrong.exit_code, 1) << wrong.out;
+    EXPECT_NE(wrong.out.find("the set says 5"), std::string::npos) << wrong.out;
+    EXPECT_EQ(run_ply("solve connect4 --batch /dev/stdin", "4453\\n").exit_code, 1) << "no score";
+    EXPECT_EQ(run_ply("solve connect4 --batch /dev/stdin", "4459 1\\n").exit_code, 1) << "no column 9";
+    EXPECT_EQ(run_ply("solve connect4 --batch /nonexistent").exit_code, 1);
+    EXPECT_EQ(run_ply("solve tictactoe --batch " + set).exit_code, 2);
+}
