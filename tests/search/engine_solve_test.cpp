@@ -102,3 +102,20 @@ TEST(EngineSolve, WonAndLostRootsNeedNoSearch) {
     EXPECT_EQ(lost.score, mated_in_plies(2));
     EXPECT_EQ(lost.nodes, 0u);
 }
+
+TEST(EngineSolve, AfterADeepSearchOfTheSameEngine) {
+    // A search that completed a deeper iteration than the solver's depth must
+    // not make the solver drop its probes (they check every 1024 nodes).
+    engine::Engine<Connect4> e(16);
+    engine::Limits<Connect4::Move> limits;
+    limits.depth = kMaxPly - 1;  // a position near the end gets there at once
+    const auto near_end = e.think(Connect4::from_position(set_lines("Test_L3_R1", 1).front().moves), limits);
+    ASSERT_EQ(near_end.depth, kMaxPly - 1);
+    const auto [moves, score] = set_lines("Test_L2_R2", 2).back();  // a win: a dropped probe would say draw
+    ASSERT_NE(score, 0);
+    const auto g = Connect4::from_position(moves);
+    const auto s = e.solve(g);
+    EXPECT_GT(s.nodes, 1024u) << "long enough to be checked";
+    const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
+    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
+}

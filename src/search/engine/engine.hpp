@@ -152,6 +152,7 @@ public:
         // break costs 1.4x on Pons' Middle-Medium set.
         f.killers = f.countermoves = f.history = false;
         shared_.solving = true;
+        shared_.completed_depth.store(0);  // no earlier search's iteration supersedes this one
         arm(Limits<Move>{});
         shared_.node_limit.reset();
         shared_.thread_count = 1;
