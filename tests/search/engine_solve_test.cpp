@@ -119,3 +119,17 @@ TEST(EngineSolve, AfterADeepSearchOfTheSameEngine) {
     const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
     EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
 }
+
+TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
+    // The clock of an earlier search (1 ms) must not stop the solver.
+    engine::Engine<Connect4> e(16);
+    engine::Limits<Connect4::Move> limits;
+    limits.move_time = std::chrono::milliseconds(1);
+    e.think(Connect4::from_position("4453"), limits);
+    const auto [moves, score] = set_lines("Test_L2_R2", 2).back();
+    const auto g = Connect4::from_position(moves);
+    const auto s = e.solve(g);
+    EXPECT_GT(s.nodes, 10'000u) << "long enough for the old clock to have run out";
+    const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
+    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
+}

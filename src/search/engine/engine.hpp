@@ -154,6 +154,7 @@ public:
         shared_.solving = true;
         shared_.completed_depth.store(0);  // no earlier search's iteration supersedes this one
         arm(Limits<Move>{});
+        set_time_budget();  // none: no clock of an earlier search may stop this one
         shared_.node_limit.reset();
         shared_.thread_count = 1;
         table_.new_search();
@@ -202,6 +203,8 @@ public:
             workers_.resize(1);  // one thread; kept between solves, so a batch allocates nothing
             Worker<G>& w = *workers_.front();
             w.start(root, root_moves);
+            w.poll = nullptr;  // a kept worker's callbacks belong to the searches that set them
+            w.on_root_move = nullptr;
             const auto probe = [&](Score alpha, Score beta) {
                 ++out.probes;
                 return w.search_root(kSolveDepth, 0, alpha, beta);
