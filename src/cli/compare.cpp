@@ -70,9 +70,7 @@ Comparison compare(const G& game, const Options& opts, int depth) {
     if constexpr (std::is_same_v<G, uniform::UniformTree>) {
         // The generator orders its own values; the minimal tree has a formula.
         uniform::Shape shape = game.shape();
-        if (opts.ordering == "best") shape.ordering = uniform::Ordering::Best;
-        if (opts.ordering == "worst") shape.ordering = uniform::Ordering::Worst;
-        if (opts.ordering == "random") shape.ordering = uniform::Ordering::Random;
+        if (const auto ordering = uniform::parse_ordering(opts.ordering)) shape.ordering = *ordering;
         const uniform::UniformTree tree(shape);
         c.position = tree.position();
         c.ordering = std::string(uniform::ordering_name(shape.ordering));

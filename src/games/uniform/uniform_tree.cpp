@@ -43,6 +43,12 @@ std::string_view ordering_name(Ordering o) {
     return "random";
 }
 
+std::optional<Ordering> parse_ordering(std::string_view name) {
+    for (const Ordering o : {Ordering::Best, Ordering::Random, Ordering::Worst})
+        if (ordering_name(o) == name) return o;
+    return std::nullopt;
+}
+
 Shape Shape::parse(std::string_view text) {
     Shape shape;
     bool has_b = false, has_d = false;
@@ -64,10 +70,9 @@ Shape Shape::parse(std::string_view text) {
         } else if (key == "seed") {
             shape.seed = parse_number<std::uint64_t>(key, value);
         } else if (key == "order") {
-            if (value == "best") shape.ordering = Ordering::Best;
-            else if (value == "worst") shape.ordering = Ordering::Worst;
-            else if (value == "random") shape.ordering = Ordering::Random;
-            else throw ParseError("tree-gen: order=" + std::string(value) + " (use best, random or worst)");
+            const auto ordering = parse_ordering(value);
+            if (!ordering) throw ParseError("tree-gen: order=" + std::string(value) + " (use best, random or worst)");
+            shape.ordering = *ordering;
         } else {
             throw ParseError("tree-gen: unknown key '" + std::string(key) + "' (keys: b, d, seed, order)");
         }

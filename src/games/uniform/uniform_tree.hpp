@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,8 @@ struct Shape {
 };
 
 std::string_view ordering_name(Ordering o);
+// "best", "random" or "worst"; nothing for any other name.
+std::optional<Ordering> parse_ordering(std::string_view name);
 
 class UniformTree {
 public:

@@ -141,7 +141,15 @@ public:
         int probes = 0;
     };
     Solution solve(const G& root, bool weak = false) {
-        const Features saved = shared_.features;
+        // The features and the mode come back whichever way this returns.
+        struct Restore {
+            SharedState<Move>& shared;
+            Features saved;
+            ~Restore() {
+                shared.solving = false;
+                shared.features = saved;
+            }
+        } restore{shared_, shared_.features};
         Features& f = shared_.features;
         f.aspiration = f.null_move = f.reverse_futility = f.futility = f.late_move_reductions = false;
         f.late_move_pruning = f.see_pruning = f.razoring = f.internal_iterative_reduction = f.improving = false;
@@ -175,8 +183,6 @@ public:
                     }
                 }
                 out.score = mate_in_plies(1);
-                shared_.solving = false;
-                shared_.features = saved;
                 return out;
             }
             MoveListOf<G> safe;
@@ -184,8 +190,6 @@ public:
             if (safe.empty() && !moves.empty()) {  // every move loses at once
                 out.best = moves[0];
                 out.score = mated_in_plies(2);
-                shared_.solving = false;
-                shared_.features = saved;
                 return out;
             }
             moves = safe;
@@ -239,8 +243,6 @@ public:
             }
         }
         out.nodes = total_nodes();
-        shared_.solving = false;
-        shared_.features = saved;
         return out;
     }
 
