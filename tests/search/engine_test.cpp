@@ -152,3 +152,18 @@ TEST(EngineSearch, TwoThreadsAgreeOnExactValues) {
         ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score) << seq;
     }
 }
+
+TEST(BusyPositions, MarksAPositionUntilItsSearcherLeaves) {
+    engine::BusyPositions busy;
+    constexpr std::uint64_t a = 0x1234'5678'9abc'def0ULL;
+    const std::uint64_t same_slot = a ^ (std::uint64_t{1} << 40);  // low bits equal: one slot
+    EXPECT_FALSE(busy.busy(a));
+    busy.enter(a);
+    EXPECT_TRUE(busy.busy(a));
+    EXPECT_FALSE(busy.busy(same_slot)) << "a slot names one position, not its neighbours";
+    busy.enter(same_slot);  // a second thread takes the slot over
+    busy.leave(a);          // the first leaving must not clear the second's mark
+    EXPECT_TRUE(busy.busy(same_slot));
+    busy.leave(same_slot);
+    EXPECT_FALSE(busy.busy(same_slot));
+}

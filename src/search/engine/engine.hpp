@@ -209,6 +209,7 @@ public:
             w.start(root, root_moves);
             w.poll = nullptr;  // a kept worker's callbacks belong to the searches that set them
             w.on_root_move = nullptr;
+            w.begin_iteration(kSolveDepth);
             const auto probe = [&](Score alpha, Score beta) {
                 ++out.probes;
                 return w.search_root(kSolveDepth, 0, alpha, beta);
@@ -318,6 +319,7 @@ private:
                 depth = std::max(depth, done + 1);
             }
             w.reset_seldepth();
+            w.begin_iteration(depth);
             for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
                 const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
                 Score delta = param::kAspirationDelta;

@@ -31,6 +31,7 @@ struct Features {
     bool razoring = true;
     bool internal_iterative_reduction = true;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
+    bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
 };
 
 // Each switch with a name for front ends (UCI options, command lines, tests).
@@ -56,6 +57,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"Countermoves", &Features::countermoves},
     {"Razoring", &Features::razoring},
     {"InternalIterativeReduction", &Features::internal_iterative_reduction},
+    {"DeferBusyMoves", &Features::defer_busy_moves},
     {"Improving", &Features::improving},
 };
 

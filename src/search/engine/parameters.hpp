@@ -31,6 +31,8 @@ inline constexpr int kSeePruningDepth = 8;
 inline constexpr Score kSeeQuietMargin = -60;    // per ply
 inline constexpr Score kSeeTacticalMargin = -100;  // per ply
 
+inline constexpr int kDeferMinDepth = 3;  // shallower subtrees are cheaper to repeat than to share
+
 inline constexpr int kLmrMinDepth = 3;
 inline constexpr double kLmrBase = 0.75;
 inline constexpr double kLmrDivisor = 2.25;

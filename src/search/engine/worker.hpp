@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "search/classic/common.hpp"
+#include "search/engine/busy.hpp"
 #include "search/engine/history.hpp"
 #include "search/engine/limits.hpp"
 #include "search/engine/parameters.hpp"
@@ -28,6 +29,8 @@ struct SharedState {
     // The deepest iteration any thread has completed: a thread searching
     // that depth or a shallower one drops its iteration (Lazy SMP).
     std::atomic<int> completed_depth{0};
+    // Positions being searched by some thread, when threads share the work.
+    BusyPositions busy;
     // Solving: every line is searched to the end of the game (the depth never
     // runs out), and games that know their forced lines prune with them.
     bool solving = false;
@@ -41,8 +44,9 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
+// Aligned to a cache line: two threads' workers never share one.
 template <Game G>
-class Worker {
+class alignas(64) Worker {
 public:
     using Move = typename G::Move;
 
@@ -56,12 +60,17 @@ public:
         history_.clear();
     }
 
+    // An iteration to `depth` begins: only a deeper completed one drops it.
+    void begin_iteration(int depth) {
+        root_depth_ = depth;
+        superseded_ = false;
+    }
+
     // Searches the root moves from index `first` with the window (alpha, beta)
     // and re-orders them by score, best first. Returns the best score.
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
         root_depth_ = depth;
-        superseded_ = false;
         const Score v = search(depth, 0, alpha, beta, false);
         if (!stopped())
             std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
@@ -265,7 +274,7 @@ private:
         const bool checked = in_check();
         // Extensions stop at twice the iteration's depth: endless checks (a
         // queen against a bare king) would otherwise grow the tree without bound.
-        if (checked && features().check_extension && ply < 2 * root_depth_) ++depth;
+        if (checked && features().check_extension && ply < root_depth_) ++depth;
         const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
@@ -349,19 +358,35 @@ private:
         std::size_t quiet_count = 0;
         int move_count = 0;
         std::size_t root_index = static_cast<std::size_t>(root_first_);
+        // Moves left for later because another thread was searching them.
+        std::array<Move, G::max_moves> deferred{};
+        std::size_t deferred_count = 0, deferred_next = 0;
+        const bool share_work =
+            shared_.thread_count > 1 && features().defer_busy_moves && HashedGame<G> && depth >= param::kDeferMinDepth;
 
         while (true) {
             Move m{};
             RootMove<Move>* root_move = nullptr;
+            bool revisit = false;
+            std::optional<Move> next;
             if (root) {
-                if (root_index >= root_moves_.size()) break;
-                root_move = &root_moves_[root_index++];
-                m = root_move->move;
-                if (on_root_move) on_root_move(root_depth_, m, static_cast<int>(root_index));
+                if (root_index < root_moves_.size()) next = root_moves_[root_index++].move;
             } else {
-                auto next = picker.pick();
-                if (!next) break;
+                next = picker.pick();
+            }
+            if (next) {
                 m = *next;
+            } else if (deferred_next < deferred_count) {
+                m = deferred[deferred_next++];
+                revisit = true;
+            } else {
+                break;
+            }
+            if (root) {
+                const auto it = std::find_if(root_moves_.begin() + root_first_, root_moves_.end(),
+                                             [&](const RootMove<Move>& rm) { return rm.move == m; });
+                root_move = &*it;
+                if (on_root_move) on_root_move(root_depth_, m, static_cast<int>(it - root_moves_.begin()) + 1);
             }
             ++move_count;
             const bool quiet = !is_tactical(m);
@@ -384,7 +409,22 @@ private:
             const int history_score = quiet ? history_.score(game_, ply, m) : 0;  // keys need the parent
             push_move(ply, m);
             game_.make(m);
-            if constexpr (HashedGame<G>) shared_.table->prefetch(game_.hash());
+            std::uint64_t busy_key = 0;
+            if constexpr (HashedGame<G>) {
+                shared_.table->prefetch(game_.hash());
+                // The first move alone, as in Young Brothers Wait: its bound
+                // is what makes the others' searches cheap.
+                if (share_work) {
+                    busy_key = game_.hash();
+                    if (!revisit && move_count > 1 && shared_.busy.busy(busy_key)) {
+                        game_.unmake(m);
+                        deferred[deferred_count++] = m;
+                        --move_count;
+                        continue;
+                    }
+                    shared_.busy.enter(busy_key);
+                }
+            }
             Score v;
             if (move_count == 1 || !features().pvs) {
                 v = -search(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
@@ -407,6 +447,7 @@ private:
                 if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false);
             }
             game_.unmake(m);
+            if (busy_key) shared_.busy.leave(busy_key);
             if (stopped()) return 0;
 
             if (root_move) {
