@@ -1,6 +1,10 @@
 // `ply analyse <game>` (or `analyze`): the production search on one position,
 // printed for people: one line per completed iteration with the principal
-// variation in SAN for chess, then the best move and the final lines.
+// variation in SAN for chess, then the best move and the final lines. Games
+// the engine solves (Connect Four) get the exact value of every move instead,
+// unless a depth or time is given.
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -14,7 +18,8 @@
 #include "cli/lines.hpp"
 #include "cli/positions.hpp"
 #include "cli/report.hpp"
-#include "search/engine/engine.hpp"
+#include "games/connect4/pons.hpp"
+#include "search/engine/solve_moves.hpp"
 
 namespace ply::cli {
 
@@ -34,6 +39,8 @@ struct AnalyseOptions {
     int multipv = 1;
     int threads = 1;
     int hash_mb = 16;
+    bool weak = false;
+    bool json = false;
 };
 
 // `seconds` is measured here rather than taken from the report's whole
@@ -98,6 +105,61 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
     }
 }
 
+// A solvable game without a depth or time: the exact value of every move,
+// the way players use a solver. Connect Four prints one score per column in
+// Pons' convention (positive: a win, the larger the sooner; '-': full).
+template <NotatedGame G>
+void solve_moves(const G& root, const AnalyseOptions& o, std::ostream& out) {
+    engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));
+    engine.set_threads(o.threads);
+    std::uint64_t nodes = 0;
+    const Stopwatch clock;
+    const auto values = engine::solve_each_move(engine, root, o.weak, &nodes);
+    const double seconds = clock.seconds();
+    // The score a move leads to, in the set's convention for Connect Four.
+    const auto shown = [&](Score s) -> nlohmann::json {
+        if (o.weak) return s;
+        if constexpr (std::is_same_v<G, connect4::Connect4>) {
+            const Outcome r = s > 0 ? Outcome::Win : s < 0 ? Outcome::Loss : Outcome::Draw;
+            return connect4::pons_score(root.width() * root.height(), root.moves_played(), r,
+                                        is_mate(s) ? mate_plies(s) : 0);
+        } else {
+            return describe_score(s);
+        }
+    };
+    nlohmann::json moves = nlohmann::json::object();
+    for (const auto& v : values) moves[root.move_to_string(v.move)] = shown(v.score);
+    if (o.json) {
+        out << nlohmann::json{{"position", root.position()},
+                              {"mode", o.weak ? "weak" : "strong"},
+                              {"moves", moves},
+                              {"nodes", nodes},
+                              {"seconds", seconds}}
+                   .dump()
+            << "\n";
+        return;
+    }
+    out << "position: " << root.position() << "\n";
+    if (values.empty()) {
+        out << "The game is over; there is nothing to analyse.\n";
+        return;
+    }
+    if constexpr (std::is_same_v<G, connect4::Connect4>) {
+        std::string columns = "column:", scores = "score: ";
+        for (int c = 1; c <= root.width(); ++c) {
+            const std::string name = std::to_string(c);
+            std::string cell = moves.contains(name) ? moves[name].dump() : "-";
+            columns += std::string(4 - std::min<std::size_t>(name.size(), 3), ' ') + name;
+            scores += std::string(4 - std::min<std::size_t>(cell.size(), 3), ' ') + cell;
+        }
+        out << columns << "\n" << scores << "\n";
+    } else {
+        for (const auto& [name, value] : moves.items()) out << name << ": " << value.dump() << "\n";
+    }
+    out << "(" << (o.weak ? "weak: 1 win, 0 draw, -1 loss" : "exact values for the side to move") << "; " << nodes
+        << " nodes, " << seconds_text(seconds) << ")\n";
+}
+
 }  // namespace
 
 void add_analyse_command(CLI::App& app) {
@@ -119,11 +181,17 @@ void add_analyse_command(CLI::App& app) {
     cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, kMaxThreads));
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB")
         ->check(CLI::Range(1, kMaxHashMb));
+    cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
+    cmd->add_flag("--json", opts->json, "Solvable games: print one JSON object");
     cmd->callback([cmd, opts] {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             if (opts->fen && !kIsChess<G>)
                 usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
             const G root = load_position<G>(*cmd, opts->fen ? opts->fen : opts->position);
+            if constexpr (EngineSolvable<G>) {
+                if (!opts->depth && !opts->seconds) return solve_moves(root, *opts, std::cout);
+            }
+            if (opts->weak || opts->json) usage_error(*cmd, "--weak and --json are for solving; drop --depth/--time");
             analyse(root, *opts, std::cout);
         });
         if (!known)

@@ -52,6 +52,12 @@ struct GameInfo<uniform::UniformTree> {
     static constexpr bool solvable = true;
 };
 
+// Solvable games of bounded length are solved by the production engine
+// (null-window probes over the values that can occur); the others by the
+// classic exhaustive solver.
+template <class G>
+concept EngineSolvable = GameInfo<G>::solvable && BoundedLengthGame<G> && HashedGame<G>;
+
 inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, tree, uniform";
 
 // Calls f(std::type_identity<G>{}) for the game called `name`; false if unknown.

@@ -5,6 +5,7 @@
 #include "cli/report.hpp"
 #include "cli/solve_batch.hpp"
 #include "games/connect4/pons.hpp"
+#include "search/engine/solve_moves.hpp"
 #include "search/solver.hpp"
 
 namespace ply::cli {
@@ -12,35 +13,73 @@ namespace ply::cli {
 namespace {
 
 template <NotatedGame G>
-void report(const G& game, const SolveResult<typename G::Move>& r, double seconds, bool json) {
+void report(const G& game, const SolveResult<typename G::Move>& r, double seconds, bool json, bool weak = false) {
     std::vector<std::string> best_moves;
     for (const auto& m : r.best_moves) best_moves.push_back(game.move_to_string(m));
     std::optional<int> pons;
     if constexpr (std::is_same_v<G, connect4::Connect4>)
-        pons = connect4::pons_score(game.width() * game.height(), game.moves_played(), r.result, r.plies);
+        if (!weak) pons = connect4::pons_score(game.width() * game.height(), game.moves_played(), r.result, r.plies);
 
     if (json) {
         nlohmann::json j;
-        add_score(j, r.score);
+        j["mode"] = weak ? "weak" : "strong";
         j["result"] = std::string(to_string(r.result));
-        j["plies"] = r.plies;
+        if (!weak) {
+            add_score(j, r.score);
+            j["plies"] = r.plies;
+            j["pv"] = move_texts(game, r.pv);
+        }
         j["best"] = r.best ? nlohmann::json(game.move_to_string(*r.best)) : nlohmann::json(nullptr);
         j["best_moves"] = best_moves;
-        j["pv"] = move_texts(game, r.pv);
         j["nodes"] = r.nodes;
         if (pons) j["pons_score"] = *pons;
         std::cout << j.dump() << "\n";
         return;
     }
     std::cout << game.render();
-    std::cout << "result:     " << to_string(r.result) << " for the side to move in " << r.plies
-              << (r.plies == 1 ? " ply" : " plies") << "\n"
-              << "score:      " << describe_score(r.score) << "\n";
+    std::cout << "result:     " << to_string(r.result) << " for the side to move";
+    if (weak) {
+        std::cout << " (weak solve: the distance is not computed)\n";
+    } else {
+        std::cout << " in " << r.plies << (r.plies == 1 ? " ply" : " plies") << "\n"
+                  << "score:      " << describe_score(r.score) << "\n";
+    }
     if (pons) std::cout << "pons score: " << *pons << "\n";
-    std::cout << "best moves: " << (best_moves.empty() ? "(none: the game is over)" : join(best_moves)) << "\n"
-              << "pv:         " << join(move_texts(game, r.pv)) << "\n"
-              << "nodes:      " << r.nodes << "\n"
+    std::cout << "best moves: " << (best_moves.empty() ? "(none: the game is over)" : join(best_moves)) << "\n";
+    if (!weak) std::cout << "pv:         " << join(move_texts(game, r.pv)) << "\n";
+    std::cout << "nodes:      " << r.nodes << "\n"
               << "time:       " << seconds << " s\n";
+}
+
+// The engine's exact value of a position of a bounded game, with every move
+// that keeps it and one perfect line. Weak: the result only.
+template <NotatedGame G>
+void solve_with_engine(const G& game, const BatchOptions& o) {
+    using Move = typename G::Move;
+    engine::Engine<G> engine(o.hash_mb);
+    engine.set_threads(o.threads);
+    const Stopwatch clock;
+    const auto solution = engine.solve(game, o.weak);
+    const double seconds = clock.seconds();
+    SolveResult<Move> r;
+    r.score = solution.score;
+    r.result = r.score > 0 ? Outcome::Win : r.score < 0 ? Outcome::Loss : Outcome::Draw;
+    r.nodes = solution.nodes;
+    for (const auto& v : engine::solve_each_move(engine, game, o.weak))
+        if (v.score == r.score) r.best_moves.push_back(v.move);
+    if (!r.best_moves.empty()) r.best = r.best_moves.front();
+    if (!o.weak) {
+        // One perfect line: each position's best move, solved in turn on a warm table.
+        G g = game;
+        while (!is_over(g.outcome())) {
+            const auto step = engine.solve(g);
+            if (!step.best) break;
+            r.pv.push_back(*step.best);
+            g.make(*step.best);
+        }
+        r.plies = is_mate(r.score) ? mate_plies(r.score) : static_cast<int>(r.pv.size());
+    }
+    report(game, r, seconds, o.json, o.weak);
 }
 
 }  // namespace
@@ -49,36 +88,39 @@ void add_solve_command(CLI::App& app) {
     struct Options {
         std::string game;
         std::optional<std::string> position;
-        bool json = false;
     };
     auto opts = std::make_shared<Options>();
-    auto batch = std::make_shared<BatchOptions>();
+    auto batch = std::make_shared<BatchOptions>();  // also the engine's settings for one position
     auto* cmd = app.add_subcommand("solve", "The exact value of a position with perfect play");
     cmd->add_option("game", opts->game, std::string("Game: ") + std::string(kGameNames))->required();
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
-    cmd->add_flag("--json", opts->json, "Print one JSON object");
+    cmd->add_flag("--json", batch->json, "Print one JSON object");
     cmd->add_option("--batch", batch->file,
                     "connect4: solve every '<moves> <score>' line of a benchmark set and check the scores");
-    cmd->add_flag("--weak", batch->weak, "With --batch: win, draw or loss only");
+    cmd->add_flag("--weak", batch->weak, "Win, draw or loss only (connect4)");
     cmd->add_option("--first", batch->first, "With --batch: only the first N positions");
     cmd->add_option("--board", batch->board, "With --batch: the board size, WxH (default 7x6)");
     cmd->add_flag("--zero-based", batch->zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
-    cmd->add_option("--hash", batch->hash_mb, "With --batch: transposition table size in MB (default 64)");
+    cmd->add_option("--hash", batch->hash_mb, "connect4: transposition table size in MB (default 64)")
+        ->check(CLI::Range(1, 65536));
+    cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")->check(CLI::Range(1, 256));
     cmd->callback([cmd, opts, batch] {
         if (!batch->file.empty()) {
             if (opts->game != "connect4") usage_error(*cmd, "--batch is for connect4 benchmark sets");
-            batch->json = opts->json;
             solve_connect4_batch(*cmd, *batch);
             return;
         }
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             if constexpr (!GameInfo<G>::solvable) {
                 usage_error(*cmd, "the game '" + opts->game + "' is too big to solve; use `ply search`");
+            } else if constexpr (EngineSolvable<G>) {
+                solve_with_engine(load_position<G>(*cmd, opts->position), *batch);
             } else {
+                if (batch->weak) usage_error(*cmd, "--weak is for connect4");
                 const G game = load_position<G>(*cmd, opts->position);
                 const Stopwatch clock;
                 const auto r = ply::solve(game);
-                report(game, r, clock.seconds(), opts->json);
+                report(game, r, clock.seconds(), batch->json);
             }
         });
         if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");

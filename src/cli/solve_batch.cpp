@@ -30,6 +30,7 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
     std::ifstream in(opts.file);
     if (!in) input_error(cmd, "cannot read " + opts.file);
     engine::Engine<connect4::Connect4> engine(opts.hash_mb);
+    engine.set_threads(opts.threads);
     std::size_t count = 0, wrong = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;

@@ -54,6 +54,42 @@ TEST(CliSolve, ConnectFourReportsPonsScore) {
     EXPECT_TRUE(j.contains("best") && j.contains("pv") && j.contains("nodes") && j.contains("best_moves"));
 }
 
+TEST(CliSolve, ConnectFourWeakAndThreadedSolvesAgreeWithTheSet) {
+    // Pons' Test_L2_R1, line 1: score 4 for the side to move.
+    const std::string position = "5554224333234511764415115";
+    const auto strong = run_ply("solve connect4 --position " + position + " --json --threads 2");
+    ASSERT_EQ(strong.exit_code, 0) << strong.out;
+    const auto s = json::parse(strong.out);
+    const auto weak = run_ply("solve connect4 --position " + position + " --json --weak");
+    ASSERT_EQ(weak.exit_code, 0) << weak.out;
+    const auto w = json::parse(weak.out);
+    EXPECT_EQ(s["pons_score"], 4);
+    EXPECT_EQ(w["mode"], "weak");
+    EXPECT_EQ(w["result"], s["result"]);
+    EXPECT_FALSE(w.contains("pons_score")) << "a weak solve knows no distance";
+    // The perfect line ends the game on the promised ply.
+    EXPECT_EQ(s["pv"].size(), s["plies"].get<std::size_t>());
+    EXPECT_EQ(run_ply("solve tictactoe --weak").exit_code, 2) << "--weak is for the engine's solver";
+}
+
+TEST(CliAnalyse, ConnectFourScoresEveryColumnInPonsConvention) {
+    // Test_L3_R1 line 1: the side to move loses (-1); columns 1-5 are full.
+    const std::string position = "2252576253462244111563365343671351441";
+    const auto r = run_ply("analyze connect4 --position " + position + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = json::parse(r.out);
+    ASSERT_EQ(j["moves"].size(), 2u) << r.out;
+    // Each column's score is minus its child's, solved on its own.
+    for (const char* column : {"6", "7"}) {
+        const auto child = json::parse(run_ply("solve connect4 --json --position " + position + column).out);
+        const int child_pons = child["pons_score"];
+        EXPECT_EQ(j["moves"][column], -child_pons) << column;
+    }
+    const auto text = run_ply("analyze connect4 --position " + position);
+    EXPECT_NE(text.out.find("score:    -   -   -   -   -  -1  -2"), std::string::npos) << text.out;
+    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 3 --weak").exit_code, 2);
+}
+
 TEST(CliSearch, ConnectFourFindsTheImmediateWin) {
     // Three in a row on the bottom (columns 1-3) for the first player, who is to move.
     const auto r = run_ply("search connect4 --position 112233 --algo alphabeta --depth 4 --json");

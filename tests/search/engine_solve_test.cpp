@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -11,7 +12,7 @@
 #include "games/connect4/pons.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
-#include "search/engine/engine.hpp"
+#include "search/engine/solve_moves.hpp"
 #include "search/solver.hpp"
 #include "support/random_tree.hpp"
 
@@ -132,4 +133,76 @@ TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
     EXPECT_GT(s.nodes, 10'000u) << "long enough for the old clock to have run out";
     const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
     EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
+}
+
+TEST(EngineSolve, TwoThreadsAgreeWithOne) {
+    engine::Engine<Connect4> one(16), two(16);
+    two.set_threads(2);
+    for (const auto& [moves, score] : set_lines("Test_L2_R2", 12)) {
+        const auto g = Connect4::from_position(moves);
+        const auto a = one.solve(g), b = two.solve(g);
+        EXPECT_EQ(a.score, b.score) << moves;
+        EXPECT_EQ(sign(one.solve(g, true).score), sign(two.solve(g, true).score)) << "weak, " << moves;
+        ASSERT_TRUE(b.best);
+        Connect4 child = g;
+        child.make(*b.best);
+        EXPECT_EQ(score_from_tt(-one.solve(child).score, 1), a.score) << "the 2-thread best move keeps the value";
+    }
+}
+
+TEST(EngineSolve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
+    engine::Engine<Connect4> e(16);
+    for (const auto& [moves, score] : set_lines("Test_L3_R1", 15)) {
+        const auto g = Connect4::from_position(moves);
+        const auto values = engine::solve_each_move(e, g, false);
+        MoveListOf<Connect4> legal;
+        g.generate_moves(legal);
+        ASSERT_EQ(values.size(), legal.size()) << moves;
+        Score best = -kInfinity;
+        for (const auto& v : values) {
+            Connect4 child = g;
+            child.make(v.move);
+            EXPECT_EQ(v.score, score_from_tt(-solve(child, 16).score, 1)) << moves << " then " << g.move_to_string(v.move);
+            EXPECT_EQ(engine::solve_each_move(e, g, true).size(), values.size());
+            best = std::max(best, v.score);
+        }
+        EXPECT_EQ(best, e.solve(g).score) << "the root is worth its best move: " << moves;
+    }
+}
+
+// Christophe Steininger's table of small boards solved from the empty
+// position: who wins, and on which ply the game ends with perfect play.
+TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
+    std::ifstream in(std::string(PLY_DATA_DIR) + "/connect4/steininger_board_outcomes.txt");
+    ASSERT_TRUE(in);
+    std::map<std::pair<int, int>, std::string> outcome;
+    std::map<std::pair<int, int>, int> last_move;
+    std::string line, table;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string hash, first;
+        words >> hash >> first;
+        if (first == "OUTCOME" || first == "LAST") table = first;
+        if (first != "height") continue;
+        int height = 0;
+        words >> height;
+        for (int width = 4; words; ++width) {
+            std::string cell;
+            if (!(words >> cell)) break;
+            if (table == "OUTCOME") outcome[{width, height}] = cell;
+            else last_move[{width, height}] = std::stoi(cell);
+        }
+    }
+    ASSERT_EQ(outcome.at({7, 6}), "1st");
+    ASSERT_EQ(last_move.at({7, 6}), 41);
+    engine::Engine<Connect4> e(16);
+    // The sizes that solve in about a second each here (bench/connect4 runs the bigger ones).
+    for (const auto& [width, height] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {6, 4}, {4, 5}, {5, 5}, {4, 6}, {4, 7}}) {
+        const auto g = Connect4::from_position(std::to_string(width) + "x" + std::to_string(height) + ":");
+        const Score s = e.solve(g).score;
+        const std::string who = s > 0 ? "1st" : s < 0 ? "2nd" : "Draw";
+        EXPECT_EQ(who, outcome.at({width, height})) << width << "x" << height;
+        const int plies = is_mate(s) ? mate_plies(s) : width * height;
+        EXPECT_EQ(plies, last_move.at({width, height})) << width << "x" << height;
+    }
 }

@@ -108,8 +108,12 @@ public:
 
     // ---- Optional capabilities -------------------------------------------------
 
-    // key() (unique for a board size) through a bijective mixer.
-    std::uint64_t hash() const { return mix64(key()); }
+    // key() (unique for a board size) through a bijective mixer, salted by
+    // the size: one table may serve boards of several sizes, whose keys
+    // overlap (a 6x4 position must not read a 5x4 one's value).
+    std::uint64_t hash() const {
+        return mix64(key()) ^ mix64(static_cast<std::uint64_t>(width_) << 8 | static_cast<std::uint64_t>(height_));
+    }
 
     std::size_t move_key(Move col) const {
         return static_cast<std::size_t>(std::countr_zero((mask_ + bottom(col)) & column_mask(col)));

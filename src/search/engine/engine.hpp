@@ -140,7 +140,24 @@ public:
         std::uint64_t nodes = 0;
         int probes = 0;
     };
+    // The exact score of `root` (weak: -1, 0 or 1 for loss, draw or win)
+    // with the production search run to the end of the game.
     Solution solve(const G& root, bool weak = false) {
+        Solution out = solve_root(root, weak);
+        if (weak) out.score = out.score > 0 ? 1 : out.score < 0 ? -1 : 0;
+        return out;
+    }
+
+    [[nodiscard]] std::uint64_t total_nodes() const {
+        std::uint64_t n = 0;
+        for (const auto& w : workers_) n += w->nodes();
+        return n;
+    }
+
+private:
+    Solution solve_root(const G& root, bool weak) {
+        if (const Outcome over = root.outcome(); is_over(over))
+            return {terminal_score(over, 0, over == Outcome::Scored ? Score(root.evaluate()) : 0), {}, 0, 0};
         // The features and the mode come back whichever way this returns.
         struct Restore {
             SharedState<Move>& shared;
@@ -164,7 +181,7 @@ public:
         arm(Limits<Move>{});
         set_time_budget();  // none: no clock of an earlier search may stop this one
         shared_.node_limit.reset();
-        shared_.thread_count = 1;
+        shared_.thread_count = threads_;
         table_.new_search();
 
         Solution out;
@@ -203,20 +220,25 @@ public:
         if (root_moves.empty()) {
             out.score = terminal_score(root.outcome(), 0, 0);
         } else {
-            if (workers_.empty()) workers_.push_back(std::make_unique<Worker<G>>(shared_, root));
-            workers_.resize(1);  // one thread; kept between solves, so a batch allocates nothing
-            Worker<G>& w = *workers_.front();
-            w.start(root, root_moves);
-            w.poll = nullptr;  // a kept worker's callbacks belong to the searches that set them
-            w.on_root_move = nullptr;
-            w.begin_iteration(kSolveDepth);
+            // Workers are kept between solves, so a batch allocates nothing.
+            while (static_cast<int>(workers_.size()) < threads_)
+                workers_.push_back(std::make_unique<Worker<G>>(shared_, root));
+            workers_.resize(static_cast<std::size_t>(threads_));
+            for (auto& w : workers_) {
+                w->start(root, root_moves);
+                w->poll = nullptr;  // a kept worker's callbacks belong to the searches that set them
+                w->on_root_move = nullptr;
+            }
+            std::optional<Move> last_best;  // the best move of the last probe
             const auto probe = [&](Score alpha, Score beta) {
                 ++out.probes;
-                return w.search_root(kSolveDepth, 0, alpha, beta);
+                const Probe p = probe_in_parallel(alpha, beta);
+                last_best = p.best;
+                return p.value;
             };
             if (weak) {  // two null windows: not lost? then won?
                 out.score = probe(-1, 0) < 0 ? -1 : probe(0, 1) >= 1 ? 1 : 0;
-                out.best = w.root_moves().front().move;
+                out.best = last_best;
             } else {
                 // Games of bounded length end in a win, a loss or a draw: their
                 // probes run over the values that can occur. Otherwise (trees
@@ -230,7 +252,7 @@ public:
                     const Score v = probe(test - 1, test);
                     if (v >= test) {
                         lo = snap_lower(v, length);
-                        out.best = w.root_moves().front().move;  // it failed high
+                        out.best = last_best;  // it failed high
                         best_proves_lo = true;
                     } else {
                         hi = snap_upper(v, length);
@@ -239,7 +261,7 @@ public:
                 out.score = lo;
                 if (!best_proves_lo) {  // every probe failed low: find a move that reaches the value
                     probe(lo - 1, lo);
-                    out.best = w.root_moves().front().move;
+                    out.best = last_best;
                 }
             }
         }
@@ -247,15 +269,34 @@ public:
         return out;
     }
 
-    [[nodiscard]] std::uint64_t total_nodes() const {
-        std::uint64_t n = 0;
-        for (const auto& w : workers_) n += w->nodes();
-        return n;
-    }
-
-private:
     // Deep enough to reach the end of any game Ply solves.
     static constexpr int kSolveDepth = 200;
+
+    // One null-window test of a solve, run by every worker at once: they
+    // share the table and leave each other's busy positions for later, and
+    // the first to finish answers for all (each answer is exact).
+    struct Probe {
+        Score value = 0;
+        std::optional<Move> best;
+    };
+    Probe probe_in_parallel(Score alpha, Score beta) {
+        Probe answer;
+        std::once_flag answered;
+        shared_.stop.store(false);
+        const auto run = [&](Worker<G>& w) {
+            w.begin_iteration(kSolveDepth);
+            const Score v = w.search_root(kSolveDepth, 0, alpha, beta);
+            if (w.stopped()) return;
+            std::call_once(answered, [&] { answer = {v, w.root_moves().front().move}; });
+            shared_.stop.store(true);
+        };
+        std::vector<std::thread> helpers;
+        for (std::size_t i = 1; i < workers_.size(); ++i) helpers.emplace_back([&, i] { run(*workers_[i]); });
+        run(*workers_.front());
+        for (auto& t : helpers) t.join();
+        shared_.stop.store(false);
+        return answer;
+    }
 
     // Exact scores are draws or wins and losses at a distance of at most
     // `length` plies: an order-preserving index over them (0 the draw, +-1

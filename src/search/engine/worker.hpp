@@ -274,7 +274,7 @@ private:
         const bool checked = in_check();
         // Extensions stop at twice the iteration's depth: endless checks (a
         // queen against a bare king) would otherwise grow the tree without bound.
-        if (checked && features().check_extension && ply < root_depth_) ++depth;
+        if (checked && features().check_extension && ply < 2 * root_depth_) ++depth;
         const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
