@@ -140,6 +140,13 @@ concept BoundedLengthGame = Game<G> && requires(const G cg) {
     { cg.max_plies_left() } -> std::convertible_to<int>;
 };
 
+// Games won only by the move that ends them (Connect Four: the winner plays
+// the last stone): a win is an odd number of plies away for the side to
+// move, a loss an even number, which halves the values a solver must tell
+// apart.
+template <class G>
+concept WinByMovingGame = Game<G> && requires { requires G::wins_by_moving; };
+
 // A static score for ordering quiet moves, higher first (Connect Four: the
 // threats a move creates).
 template <class G>

@@ -108,6 +108,8 @@ public:
 
     // ---- Optional capabilities -------------------------------------------------
 
+    static constexpr bool wins_by_moving = true;  // the fourth stone is the mover's
+
     // key() (unique for a board size) through a bijective mixer, salted by
     // the size: one table may serve boards of several sizes, whose keys
     // overlap (a 6x4 position must not read a 5x4 one's value).

@@ -240,27 +240,26 @@ private:
                 out.score = probe(-1, 0) < 0 ? -1 : probe(0, 1) >= 1 ? 1 : 0;
                 out.best = last_best;
             } else {
-                // Games of bounded length end in a win, a loss or a draw: their
-                // probes run over the values that can occur. Otherwise (trees
-                // with scored leaves) they bisect the scores themselves.
-                int length = 0;
+                const ValueScale scale = possible_values(root);
+                int length = 0;  // 0: the game's length is not bounded
                 if constexpr (BoundedLengthGame<G>) length = std::clamp(root.max_plies_left(), 1, kMaxPly - 1);
-                Score lo = -kInfinity, hi = kInfinity;
+                int lo = scale.lowest(), hi = scale.highest();  // value(lo) <= score <= value(hi)
                 bool best_proves_lo = false;
-                while (ordinal(lo, length) < ordinal(hi, length)) {
-                    const Score test = next_probe(lo, hi, length);
-                    const Score v = probe(test - 1, test);
-                    if (v >= test) {
-                        lo = snap_lower(v, length);
+                while (lo < hi) {
+                    const int t = next_probe(scale, lo, hi, length);
+                    const Score test = scale.value(t), below = t > 0 ? scale.value(t - 1) : test - 1;
+                    const Score v = probe(below, below + 1);  // is the score above the next lower value?
+                    if (v > below) {
+                        lo = scale.at_least(v);
                         out.best = last_best;  // it failed high
                         best_proves_lo = true;
                     } else {
-                        hi = snap_upper(v, length);
+                        hi = scale.at_most(v);
                     }
                 }
-                out.score = lo;
+                out.score = scale.value(lo);
                 if (!best_proves_lo) {  // every probe failed low: find a move that reaches the value
-                    probe(lo - 1, lo);
+                    probe(out.score - 1, out.score);
                     out.best = last_best;
                 }
             }
@@ -298,44 +297,81 @@ private:
         return answer;
     }
 
-    // Exact scores are draws or wins and losses at a distance of at most
-    // `length` plies: an order-preserving index over them (0 the draw, +-1
-    // the slowest win or loss, +-length the quickest) lets probes bisect the
-    // values that can occur, not the gaps between them. A probe far below
-    // the real values would cost a weak solve of one move.
-    static int ordinal(Score s, int length) {
-        if (length == 0) return s;  // scores as they are
-        if (s >= kInfinity) return length + 1;
-        if (s <= -kInfinity) return -(length + 1);
-        if (!is_mate(s)) return s > 0 ? 1 : s < 0 ? -1 : 0;
-        return (s > 0 ? 1 : -1) * std::clamp(length + 1 - mate_plies(s), 1, length);
+    // The values a solve can end with, ascending, so that probes bisect the
+    // values that can occur rather than the gaps between them (a probe far
+    // below the real values costs a weak solve of one move). Games of bounded
+    // length end in a draw or a win or loss at most `length` plies away;
+    // others (trees with scored leaves) may end with any score.
+    class ValueScale {
+    public:
+        ValueScale() = default;  // any score
+        explicit ValueScale(std::vector<Score> values) : values_(std::move(values)) {}
+        [[nodiscard]] int lowest() const { return values_.empty() ? -kInfinity : 0; }
+        [[nodiscard]] int highest() const { return values_.empty() ? kInfinity : static_cast<int>(values_.size()) - 1; }
+        [[nodiscard]] Score value(int i) const { return values_.empty() ? Score(i) : values_[static_cast<std::size_t>(i)]; }
+        // The largest value <= s and the smallest >= s: a fail-soft bound can
+        // name a score that cannot occur.
+        [[nodiscard]] int at_most(Score s) const {
+            if (values_.empty()) return s;
+            const auto i = std::upper_bound(values_.begin(), values_.end(), s) - values_.begin();
+            return std::max(static_cast<int>(i) - 1, lowest());
+        }
+        [[nodiscard]] int at_least(Score s) const {
+            if (values_.empty()) return s;
+            const auto i = std::lower_bound(values_.begin(), values_.end(), s) - values_.begin();
+            return std::min(static_cast<int>(i), highest());
+        }
+
+    private:
+        std::vector<Score> values_;
+    };
+
+    static ValueScale possible_values(const G& root) {
+        if constexpr (BoundedLengthGame<G>) {
+            const int length = std::clamp(root.max_plies_left(), 1, kMaxPly - 1);
+            constexpr bool parity = WinByMovingGame<G>;
+            // The root neither wins at once nor loses to the next move (solve
+            // has already answered those).
+            const int first_win = ForcedLineGame<G> ? 2 : 1, first_loss = ForcedLineGame<G> ? 3 : 1;
+            std::vector<Score> values;
+            for (int p = first_loss; p <= length; ++p)
+                if (!parity || p % 2 == 0) values.push_back(mated_in_plies(p));
+            values.push_back(0);
+            for (int p = length; p >= first_win; --p)
+                if (!parity || p % 2 == 1) values.push_back(mate_in_plies(p));
+            return ValueScale(std::move(values));
+        } else {
+            return ValueScale();
+        }
     }
-    static Score from_ordinal(int o, int length) {
-        if (o == 0 || length == 0) return o;
-        return o > 0 ? mate_in_plies(length + 1 - o) : mated_in_plies(length + 1 + o);
-    }
-    // A fail-soft bound can name a value that cannot occur (a win slower
-    // than the game can last, a score between the draw and the mates): snap
-    // it to the nearest that can, on the side the bound allows.
-    static Score snap_upper(Score v, int length) {  // value <= v
-        if (v >= kInfinity || v == 0 || length == 0) return v;
-        if (v > 0) return is_mate(v) && mate_plies(v) <= length ? v : 0;
-        return is_mate(v) && mate_plies(v) <= length ? v : mated_in_plies(length);
-    }
-    static Score snap_lower(Score v, int length) {  // value >= v
-        if (v <= -kInfinity || v == 0 || length == 0) return v;
-        if (v < 0) return is_mate(v) && mate_plies(v) <= length ? v : 0;
-        return is_mate(v) && mate_plies(v) <= length ? v : mate_in_plies(length);
-    }
-    // The next null-window test between the bounds, bisecting the ordinals
-    // with a pull towards the draw, where most values lie (Pons' driver).
-    static Score next_probe(Score lo, Score hi, int length) {
-        const int a = ordinal(lo, length), b = ordinal(hi, length);
+
+    // The next null-window test: an index in (lo, hi], bisecting with a pull
+    // towards the draw, where most values lie (Pons' driver). The bisection
+    // runs over plies to the end, as if every distance could occur: that
+    // sequence of tests costs fewer nodes on Pons' sets than one over the
+    // possible values alone; the test is then the possible value it names.
+    static int next_probe(const ValueScale& scale, int lo, int hi, int length) {
+        if (length == 0) {  // any score: bisect the scores themselves
+            int mid = lo + (hi - lo) / 2;
+            if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
+            else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+            return std::clamp(mid, lo + 1, hi);
+        }
+        // Plies as an order: 0 the draw, +-1 the slowest win or loss,
+        // +-length the quickest; +-(length + 1) for nothing known yet.
+        const auto ordinal = [&](int index, int unknown) {
+            if (index == unknown) return unknown == 0 ? -(length + 1) : length + 1;
+            const Score v = scale.value(index);
+            if (v == 0) return 0;
+            return (v > 0 ? 1 : -1) * std::clamp(length + 1 - mate_plies(v), 1, length);
+        };
+        const int a = ordinal(lo, 0), b = ordinal(hi, scale.highest());
         int mid = a + (b - a) / 2;
         if (mid <= 0 && a / 2 < mid) mid = a / 2;
         else if (mid >= 0 && b / 2 > mid) mid = b / 2;
         mid = std::clamp(mid, a + 1, b);
-        return from_ordinal(mid, length);
+        const Score named = mid == 0 ? 0 : mid > 0 ? mate_in_plies(length + 1 - mid) : mated_in_plies(length + 1 + mid);
+        return std::clamp(scale.at_least(named), lo + 1, hi);
     }
 
     // Iterative deepening for one thread. Every completed iteration is
