@@ -8,6 +8,7 @@
 
 #include "games/chess/position.hpp"
 #include "games/connect4/connect4.hpp"
+#include "games/minichess/minichess.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/tree/tree.hpp"
 #include "games/uniform/uniform_tree.hpp"
@@ -39,6 +40,17 @@ struct GameInfo<chess::Position> {
 };
 
 template <>
+struct GameInfo<minichess::Minichess> {
+    static constexpr std::string_view start = "start";
+    static constexpr int search_depth = 8;
+    static constexpr bool solvable = false;
+    // Positions span seven lines (IMCS): --position names a file, or "-" for
+    // the next seven non-blank lines of standard input.
+    static constexpr bool position_file = true;
+    static constexpr int position_lines = 7;
+};
+
+template <>
 struct GameInfo<tree::TreeGame> {
     static constexpr std::string_view start = "";  // a tree must be given
     static constexpr int search_depth = kMaxPly - 1;
@@ -58,7 +70,7 @@ struct GameInfo<uniform::UniformTree> {
 template <class G>
 concept EngineSolvable = GameInfo<G>::solvable && BoundedLengthGame<G> && HashedGame<G>;
 
-inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, tree, uniform";
+inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, minichess, tree, uniform";
 
 // Calls f(std::type_identity<G>{}) for the game called `name`; false if unknown.
 template <class F>
@@ -66,6 +78,7 @@ bool with_game(std::string_view name, F&& f) {
     if (name == "tictactoe") return f(std::type_identity<tictactoe::TicTacToe>{}), true;
     if (name == "connect4") return f(std::type_identity<connect4::Connect4>{}), true;
     if (name == "chess") return f(std::type_identity<chess::Position>{}), true;
+    if (name == "minichess") return f(std::type_identity<minichess::Minichess>{}), true;
     if (name == "tree") return f(std::type_identity<tree::TreeGame>{}), true;
     if (name == "uniform") return f(std::type_identity<uniform::UniformTree>{}), true;
     return false;

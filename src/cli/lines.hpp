@@ -87,8 +87,8 @@ inline std::string seconds_text(double seconds) {
     return buffer;
 }
 
-// Why a finished chess game ended; empty for other games, whose outcome says
-// all there is.
+// Why a finished chess or minichess game ended; empty for other games, whose
+// outcome says all there is.
 template <NotatedGame G>
 std::string end_reason(const G& game) {
     if constexpr (kIsChess<G>) {
@@ -101,6 +101,11 @@ std::string end_reason(const G& game) {
             case chess::Position::DrawRule::Material: return "insufficient material";
             case chess::Position::DrawRule::None: break;
         }
+    }
+    if constexpr (std::is_same_v<G, minichess::Minichess>) {
+        if (!game.has_king(game.side_to_move())) return "the king is taken";
+        if (game.max_plies_left() <= 0) return "the 40-move limit";
+        return "no legal move";
     }
     return "";
 }

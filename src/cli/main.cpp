@@ -8,7 +8,7 @@
 int main(int argc, char** argv) {
     if (argc == 1) return ply::uci::run(std::cin, std::cout);
 
-    CLI::App app{"Ply: game-tree search for chess, Connect Four, tic-tac-toe and explicit trees",
+    CLI::App app{"Ply: game-tree search for chess, minichess, Connect Four, tic-tac-toe and explicit trees",
                  "ply"};
     app.require_subcommand(1);
     ply::cli::add_tree_command(app);
@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
     ply::cli::add_analyse_command(app);
     ply::cli::add_tactics_command(app);
     ply::cli::add_compare_command(app);
+    ply::cli::add_moves_command(app);
 
     try {
         app.parse(argc, argv);

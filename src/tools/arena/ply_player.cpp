@@ -54,6 +54,7 @@ template <class G>
 int default_depth() {
     if constexpr (std::is_same_v<G, chess::Position>) return 3;
     else if constexpr (std::is_same_v<G, connect4::Connect4>) return 8;
+    else if constexpr (std::is_same_v<G, minichess::Minichess>) return 6;
     else return 9;
 }
 
