@@ -57,3 +57,19 @@ TEST(CliMinichess, BadPositionFilesAreReported) {
     EXPECT_NE(promoted.out.find("minichess position: rank 6: a pawn on its last rank"), std::string::npos)
         << promoted.out;
 }
+
+// The production engine as an arena player (algo=engine). These games once
+// ran for minutes: an attacked king was treated as chess's check, so
+// quiescence searched every move at every ply while both kings stood attacked.
+TEST(CliMinichess, EnginePlayersFinishDeepGamesQuickly) {
+    const auto match = run_ply(
+        "match --game minichess --games 4 --random-plies 4 --repeat "
+        "--engine cmd=ply:game=minichess,algo=engine,depth=8 name=deep "
+        "--engine cmd=ply:game=minichess,algo=engine,depth=4 name=shallow");
+    EXPECT_EQ(match.exit_code, 0) << match.out;
+    EXPECT_NE(match.out.find("Games: 4 of 4"), std::string::npos) << match.out;
+    EXPECT_EQ(run_ply("match --game minichess --engine cmd=ply:game=minichess,algo=nonsense name=x "
+                      "--engine cmd=ply:game=minichess name=y")
+                  .exit_code,
+              2);
+}

@@ -173,7 +173,6 @@ void Minichess::generate_legal(MoveList& out) const {
 
 void Minichess::generate_tactical(MoveList& out) const {
     if (!has_king(side_to_move()) || ply_ >= kMaxGamePlies) return;
-    if (in_check()) return generate_moves(out);
     visit_moves<true>([&out](int from, int to) {
         out.push_back(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
         return false;
@@ -218,12 +217,12 @@ bool Minichess::attacked_on(const Board& board, int square, int by) {
     return false;
 }
 
-bool Minichess::in_check() const {
+bool Minichess::king_attacked() const {
     const Color us = side_to_move();
     return has_king(us) && attacked(king_[us], static_cast<Color>(us ^ 1));
 }
 
-bool Minichess::gives_check(Move m) const {
+bool Minichess::attacks_king(Move m) const {
     const Color us = side_to_move(), them = static_cast<Color>(us ^ 1);
     if (!has_king(them) || m.to == king_[them]) return false;  // taking the king is more than a check
     Board after = board_;

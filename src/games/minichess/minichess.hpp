@@ -188,9 +188,12 @@ public:
     // The board's key and the ply: the 80-ply limit makes the same board at
     // another ply a different position.
     std::uint64_t hash() const { return key_ ^ detail::kTables.zobrist_ply[static_cast<std::size_t>(ply_)]; }
-    // Can the opponent take the side to move's king?
-    bool in_check() const;
-    bool gives_check(Move m) const;
+    // Can the opponent take the side to move's king? Deliberately not named
+    // in_check: Minichess has no check rule, and a game with in_check gets
+    // chess's treatment in quiescence (no standing pat, every move searched),
+    // which here, with both kings often attacked, never ends.
+    bool king_attacked() const;
+    bool attacks_king(Move m) const;
     std::size_t move_key(Move m) const { return std::size_t{m.from} * kSquares + m.to; }
     bool is_tactical(Move m) const { return board_[m.to] != 0 || is_promotion(m); }
     // Most valuable victim (the king most of all), then least valuable attacker;
@@ -297,8 +300,7 @@ inline void Minichess::unmake(Move m) {
 }
 
 static_assert(Game<Minichess> && NotatedGame<Minichess> && HashedGame<Minichess> && TacticalGame<Minichess> &&
-              CheckGame<Minichess> && KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> &&
-              BoundedLengthGame<Minichess>);
-static_assert(!NullMoveGame<Minichess> && !RepetitionGame<Minichess>);
+              KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess>);
+static_assert(!NullMoveGame<Minichess> && !RepetitionGame<Minichess> && !CheckGame<Minichess>);
 
 }  // namespace ply::minichess

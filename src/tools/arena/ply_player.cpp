@@ -1,19 +1,26 @@
 #include "tools/arena/ply_player.hpp"
 
 #include <charconv>
+#include <chrono>
+#include <cmath>
+#include <memory>
 #include <sstream>
 
 #include "cli/algorithms.hpp"
 #include "core/error.hpp"
+#include "search/engine/engine.hpp"
 #include "tools/arena/arena_games.hpp"
 
 namespace ply::arena {
 
 namespace {
 
+// The production engine (iterative deepening, table, pruning) as a player.
+constexpr std::string_view kEngineAlgo = "engine";
+
 struct Spec {
     std::string game;
-    std::string algo = "alphabeta";
+    std::string algo = "alphabeta";  // a classic algorithm, or kEngineAlgo
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
 };
@@ -37,7 +44,7 @@ Spec parse_spec(const std::string& text) {
         };
         if (key == "game") s.game = value;
         else if (key == "algo") {
-            bool known = false;
+            bool known = value == kEngineAlgo;
             for (const auto& a : cli::kAlgorithms) known = known || a == value;
             if (!known) throw ParseError("unknown algorithm '" + value + "' in '" + text + "'");
             s.algo = value;
@@ -73,7 +80,10 @@ public:
 
     [[nodiscard]] const std::string& name() const override { return name_; }
     std::string start() override { return {}; }
-    std::string new_game(const std::string&, const Limits&, bool) override { return {}; }
+    std::string new_game(const std::string&, const Limits&, bool) override {
+        if (engine_) engine_->clear();
+        return {};
+    }
     void shut_down() override {}
     [[nodiscard]] bool healthy() const override { return true; }
 
@@ -99,7 +109,19 @@ public:
         }
         classic::SearchResult<typename G::Move> best;
         int reached = 0;
-        if (depth || (!nodes && !seconds)) {
+        if (spec_.algo == kEngineAlgo) {
+            if (!engine_) engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
+            engine::Limits<typename G::Move> limits;
+            if (seconds) limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*seconds * 1000)));
+            else if (nodes) limits.nodes = *nodes;
+            else limits.depth = depth.value_or(default_depth<G>());
+            if (depth) limits.depth = depth;
+            const auto r = engine_->think(game, limits);
+            best.best = r.best;
+            best.score = r.score;
+            best.nodes = r.nodes;
+            reached = r.depth;
+        } else if (depth || (!nodes && !seconds)) {
             reached = depth.value_or(default_depth<G>());
             best = cli::run_algorithm(spec_.algo, game, reached);
         } else {
@@ -137,8 +159,10 @@ public:
     }
 
 private:
+    static constexpr std::size_t kEngineHashMb = 16;
     std::string name_;
     Spec spec_;
+    std::unique_ptr<engine::Engine<G>> engine_;  // kept between moves: its table helps
 };
 
 }  // namespace
