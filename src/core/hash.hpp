@@ -16,4 +16,14 @@ constexpr std::uint64_t mix64(std::uint64_t x) {
     return x;
 }
 
+// The next number of Vigna's splitmix64 sequence from `state`: compile-time
+// pseudo-random keys (Zobrist tables) from a fixed seed.
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+    state += 0x9E3779B97F4A7C15ULL;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 }  // namespace ply

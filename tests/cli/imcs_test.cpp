@@ -13,9 +13,11 @@
 #include <string>
 
 #include "support/run_ply.hpp"
+#include "support/read_file.hpp"
 #include "support/temp_file.hpp"
 
 using ply::testing::run_ply;
+using ply::testing::read_file;
 using ply::testing::RunResult;
 using ply::testing::TempFile;
 
@@ -79,12 +81,6 @@ void expect_matching_result(const RunResult& ply, const std::string& summary) {
     EXPECT_NE(ply.out.find("Result: " + ours + " (" + result + ")"), std::string::npos) << ply.out << summary;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 }  // namespace
 

@@ -7,21 +7,17 @@
 #include <string>
 
 #include "support/run_ply.hpp"
+#include "support/read_file.hpp"
 #include "support/temp_file.hpp"
 
 using ply::testing::run_ply;
+using ply::testing::read_file;
 using ply::testing::TempFile;
 
 namespace {
 
 const std::string kCases = std::string(PLY_DATA_DIR) + "/minichess/genmoves-tests/";
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 }  // namespace
 

@@ -20,6 +20,7 @@
 #include "search/classic/minimax.hpp"
 #include "search/engine/engine.hpp"
 #include "support/generic_game_suite.hpp"
+#include "support/read_file.hpp"
 
 namespace ply::testing {
 
@@ -29,12 +30,6 @@ namespace {
 
 const std::string kCases = std::string(PLY_DATA_DIR) + "/minichess/genmoves-tests";
 
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // The moves as the .out files list them: sorted, one per line.
 std::string sorted_moves(const Minichess& g, bool whatever_the_limit = true) {

@@ -11,10 +11,12 @@
 #include "games/tree/tree.hpp"
 #include "search/classic/algorithm.hpp"
 #include "support/run_ply.hpp"
+#include "support/read_file.hpp"
 #include "tools/draw/search_tree.hpp"
 
 using namespace ply;
 using ply::testing::count_occurrences;
+using ply::testing::read_file;
 using tree::TreeGame;
 
 namespace {
@@ -37,10 +39,6 @@ Drawn draw_search(const std::string& text, classic::Algorithm algo) {
     return d;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "games/chess/types.hpp"
+#include "core/hash.hpp"
 
 namespace ply::chess::zobrist {
 
@@ -17,13 +18,7 @@ struct Keys {
 constexpr Keys make_keys() {
     Keys k;
     std::uint64_t state = 0x5EED0F91A7C4E55ULL;
-    auto next = [&state] {
-        state += 0x9E3779B97F4A7C15ULL;
-        std::uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    };
+    auto next = [&state] { return splitmix64(state); };
     for (auto& row : k.piece)
         for (auto& key : row) key = next();
     // Each right has its own key; a mask's key is the xor of its rights' keys.

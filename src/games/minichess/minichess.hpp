@@ -34,6 +34,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/hash.hpp"
 #include "core/game.hpp"
 #include "core/move_list.hpp"
 #include "core/outcome.hpp"
@@ -123,13 +124,7 @@ constexpr Tables make_tables() {
     }
     // Zobrist keys by splitmix64 from a fixed seed.
     std::uint64_t state = 0x4D494E4943485353ULL;
-    auto next = [&state] {
-        state += 0x9E3779B97F4A7C15ULL;
-        std::uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    };
+    auto next = [&state] { return splitmix64(state); };
     for (int c = 0; c < 2; ++c)
         for (int type = Pawn; type <= King; ++type)
             for (auto& key : t.zobrist[make_piece(c, type)]) key = next();
