@@ -137,6 +137,16 @@ TEST(ChessUciSearch, EveryHeuristicOffStillFindsTheSameMates) {
     }
 }
 
+// A queen checks a bare king on almost every move: extending every check
+// once grew depth 18 to 126M nodes with no mate in sight. The mate is 9
+// moves away (Stockfish 15.1 at depth 45; no KQ-K mate is longer than 10).
+TEST(ChessUciSearch, QueenAgainstBareKingFindsTheMateWithoutTheTreeExploding) {
+    const auto out =
+        session_output({"position fen 8/8/8/8/3k4/8/8/KQ6 b - - 0 1", "go depth 19 nodes 20000000"});
+    EXPECT_NE(out.find("info depth 19 "), std::string::npos) << out;
+    EXPECT_NE(out.find("score mate -9 "), std::string::npos) << out;
+}
+
 TEST(ChessUciSearch, WinsMaterialInKnownPositions) {
     // Each has one winning move (checked by hand).
     // A knight fork: Nc7+ wins the rook on a8.

@@ -272,9 +272,12 @@ private:
         }
 
         const bool checked = in_check();
-        // Extensions stop at twice the iteration's depth: endless checks (a
-        // queen against a bare king) would otherwise grow the tree without bound.
-        if (checked && features().check_extension && ply < 2 * root_depth_) ++depth;
+        // Beyond the iteration's depth only the principal variation keeps
+        // extending, and never past twice that depth: the endless checks of a
+        // queen against a bare king would otherwise grow every line (depth 18
+        // of KQ-K took 126M nodes without finding the mate, 2.3M with this).
+        const bool may_extend = ply < root_depth_ || (pv_node && ply < 2 * root_depth_);
+        if (checked && features().check_extension && may_extend) ++depth;
         const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
