@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/connect4_book.hpp"
 #include "cli/lines.hpp"
 #include "cli/positions.hpp"
 #include "cli/report.hpp"
@@ -41,6 +42,7 @@ struct AnalyseOptions {
     int hash_mb = 16;
     bool weak = false;
     bool json = false;
+    std::string book;  // an opening book to load (connect4)
 };
 
 // `seconds` is measured here rather than taken from the report's whole
@@ -109,9 +111,11 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
 // the way players use a solver. Connect Four prints one score per column in
 // Pons' convention (positive: a win, the larger the sooner; '-': full).
 template <NotatedGame G>
-void solve_moves(const G& root, const AnalyseOptions& o, std::ostream& out) {
+void solve_moves(const CLI::App& cmd, const G& root, const AnalyseOptions& o, std::ostream& out) {
     engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));
     engine.set_threads(o.threads);
+    engine::SolvedBook book;
+    use_book(cmd, engine, o.book, book);
     std::uint64_t nodes = 0;
     const Stopwatch clock;
     const auto values = engine::solve_each_move(engine, root, o.weak, &nodes);
@@ -120,9 +124,7 @@ void solve_moves(const G& root, const AnalyseOptions& o, std::ostream& out) {
     const auto shown = [&](Score s) -> nlohmann::json {
         if (o.weak) return s;
         if constexpr (std::is_same_v<G, connect4::Connect4>) {
-            const Outcome r = s > 0 ? Outcome::Win : s < 0 ? Outcome::Loss : Outcome::Draw;
-            return connect4::pons_score(root.width() * root.height(), root.moves_played(), r,
-                                        is_mate(s) ? mate_plies(s) : 0);
+            return connect4::pons_score(root.width() * root.height(), root.moves_played(), s);
         } else {
             return describe_score(s);
         }
@@ -183,15 +185,17 @@ void add_analyse_command(CLI::App& app) {
         ->check(CLI::Range(1, kMaxHashMb));
     cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
     cmd->add_flag("--json", opts->json, "Solvable games: print one JSON object");
+    cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");
     cmd->callback([cmd, opts] {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             if (opts->fen && !kIsChess<G>)
                 usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
             const G root = load_position<G>(*cmd, opts->fen ? opts->fen : opts->position);
             if constexpr (EngineSolvable<G>) {
-                if (!opts->depth && !opts->seconds) return solve_moves(root, *opts, std::cout);
+                if (!opts->depth && !opts->seconds) return solve_moves(*cmd, root, *opts, std::cout);
             }
-            if (opts->weak || opts->json) usage_error(*cmd, "--weak and --json are for solving; drop --depth/--time");
+            if (opts->weak || opts->json || !opts->book.empty())
+                usage_error(*cmd, "--weak, --json and --book are for solving; drop --depth/--time");
             analyse(root, *opts, std::cout);
         });
         if (!known)

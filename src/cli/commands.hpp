@@ -18,6 +18,7 @@ void add_tactics_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
 void add_imcs_command(CLI::App& app);
+void add_book_command(CLI::App& app);
 
 // Exit code for bad usage: unknown game, algorithm, option or argument.
 inline constexpr int kUsageError = 2;

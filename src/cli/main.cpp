@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     ply::cli::add_compare_command(app);
     ply::cli::add_moves_command(app);
     ply::cli::add_imcs_command(app);
+    ply::cli::add_book_command(app);
 
     try {
         app.parse(argc, argv);

@@ -1,6 +1,7 @@
 // `ply solve <game>`: the exact value of a position with perfect play.
 #include <memory>
 
+#include "cli/connect4_book.hpp"
 #include "cli/positions.hpp"
 #include "cli/report.hpp"
 #include "cli/solve_batch.hpp"
@@ -54,10 +55,12 @@ void report(const G& game, const SolveResult<typename G::Move>& r, double second
 // The engine's exact value of a position of a bounded game, with every move
 // that keeps it and one perfect line. Weak: the result only.
 template <NotatedGame G>
-void solve_with_engine(const G& game, const BatchOptions& o) {
+void solve_with_engine(const CLI::App& cmd, const G& game, const BatchOptions& o) {
     using Move = typename G::Move;
     engine::Engine<G> engine(o.hash_mb);
     engine.set_threads(o.threads);
+    engine::SolvedBook book;
+    use_book(cmd, engine, o.book, book);
     const Stopwatch clock;
     const auto solution = engine.solve(game, o.weak);
     const double seconds = clock.seconds();
@@ -104,6 +107,7 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--hash", batch->hash_mb, "connect4: transposition table size in MB (default 64)")
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")->check(CLI::Range(1, 256));
+    cmd->add_option("--book", batch->book, "connect4: an opening book written by `ply book`");
     cmd->callback([cmd, opts, batch] {
         if (!batch->file.empty()) {
             if (opts->game != "connect4") usage_error(*cmd, "--batch is for connect4 benchmark sets");
@@ -114,9 +118,10 @@ void add_solve_command(CLI::App& app) {
             if constexpr (!GameInfo<G>::solvable) {
                 usage_error(*cmd, "the game '" + opts->game + "' is too big to solve; use `ply search`");
             } else if constexpr (EngineSolvable<G>) {
-                solve_with_engine(load_position<G>(*cmd, opts->position), *batch);
+                solve_with_engine(*cmd, load_position<G>(*cmd, opts->position), *batch);
             } else {
                 if (batch->weak) usage_error(*cmd, "--weak is for connect4");
+                if (!batch->book.empty()) usage_error(*cmd, "--book is for connect4");
                 const G game = load_position<G>(*cmd, opts->position);
                 const Stopwatch clock;
                 const auto r = ply::solve(game);

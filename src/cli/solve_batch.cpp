@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/connect4_book.hpp"
 #include "cli/positions.hpp"
 #include "cli/report.hpp"
 #include "games/connect4/connect4.hpp"
@@ -19,9 +20,8 @@ namespace {
 // The set's score convention from an engine score: Pons' for strong solving,
 // the sign for weak solving.
 int set_score(const connect4::Connect4& g, Score s, bool weak) {
-    const Outcome result = s > 0 ? Outcome::Win : s < 0 ? Outcome::Loss : Outcome::Draw;
     if (weak) return s > 0 ? 1 : s < 0 ? -1 : 0;
-    return connect4::pons_score(g.width() * g.height(), g.moves_played(), result, is_mate(s) ? mate_plies(s) : 0);
+    return connect4::pons_score(g.width() * g.height(), g.moves_played(), s);
 }
 
 }  // namespace
@@ -31,6 +31,8 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
     if (!in) input_error(cmd, "cannot read " + opts.file);
     engine::Engine<connect4::Connect4> engine(opts.hash_mb);
     engine.set_threads(opts.threads);
+    engine::SolvedBook book;
+    use_book(cmd, engine, opts.book, book);
     std::size_t count = 0, wrong = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
@@ -39,7 +41,7 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
         std::istringstream words(line);
         std::string moves;
         int expected = 0;
-        if (!(words >> moves)) continue;  // a blank line
+        if (!(words >> moves) || moves.front() == '#') continue;  // a blank or comment line
         if (!(words >> expected))
             input_error(cmd, opts.file + ":" + std::to_string(number) + ": expected '<moves> <score>'");
         if (opts.zero_based)
@@ -47,7 +49,9 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
                 if (c >= '0' && c <= '9') c = c == '9' ? 'a' : static_cast<char>(c + 1);
         connect4::Connect4 game;
         try {
-            game = connect4::Connect4::from_position(opts.board + ":" + moves);
+            // A line may name its own size (books of other sizes do).
+            game = connect4::Connect4::from_position(moves.find(':') != std::string::npos ? moves
+                                                                                     : opts.board + ":" + moves);
         } catch (const ParseError& e) {
             input_error(cmd, opts.file + ":" + std::to_string(number) + ": " + e.what());
         }

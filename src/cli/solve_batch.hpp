@@ -16,6 +16,7 @@ struct BatchOptions {
     std::string board = "7x6";  // the board the sequences are played on
     std::size_t first = 0;      // 0: every position
     std::size_t hash_mb = 64;
+    std::string book;  // an opening book to load (connect4)
     int threads = 1;
     bool json = false;
 };

@@ -59,8 +59,7 @@ TEST(EngineSolve, PonsScoresOfTheEasySets) {
         for (const auto& [moves, score] : set_lines(set, 60)) {
             const auto g = Connect4::from_position(moves);
             const auto s = e.solve(g);
-            const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
-            ASSERT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0),
+            ASSERT_EQ(connect4::pons_score(42, g.moves_played(), s.score),
                       score)
                 << set << " " << moves;
             ASSERT_EQ(sign(e.solve(g, true).score), sign(score)) << "weak: " << set << " " << moves;
@@ -117,8 +116,7 @@ TEST(EngineSolve, AfterADeepSearchOfTheSameEngine) {
     const auto g = Connect4::from_position(moves);
     const auto s = e.solve(g);
     EXPECT_GT(s.nodes, 1024u) << "long enough to be checked";
-    const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
-    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
+    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score);
 }
 
 TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
@@ -131,8 +129,7 @@ TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
     const auto g = Connect4::from_position(moves);
     const auto s = e.solve(g);
     EXPECT_GT(s.nodes, 10'000u) << "long enough for the old clock to have run out";
-    const Outcome result = s.score > 0 ? Outcome::Win : s.score < 0 ? Outcome::Loss : Outcome::Draw;
-    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), result, is_mate(s.score) ? mate_plies(s.score) : 0), score);
+    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score);
 }
 
 TEST(EngineSolve, TwoThreadsAgreeWithOne) {
@@ -205,4 +202,39 @@ TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
         const int plies = is_mate(s) ? mate_plies(s) : width * height;
         EXPECT_EQ(plies, last_move.at({width, height})) << width << "x" << height;
     }
+}
+
+TEST(EngineSolve, PonsScoresAndSearchValuesConvertBothWays) {
+    for (const auto& [cells, stones] : {std::pair{42, 0}, {42, 7}, {42, 40}, {20, 3}, {45, 10}}) {
+        const int left = cells - stones;
+        for (int plies = 1; plies <= left; ++plies) {
+            // The mover's own stone wins: wins are an odd number of plies away.
+            const Score value = plies % 2 == 1 ? mate_in_plies(plies) : mated_in_plies(plies);
+            const int pons = connect4::pons_score(cells, stones, value);
+            EXPECT_EQ(connect4::value_of_pons_score(cells, stones, pons), value) << cells << " " << stones << " " << plies;
+        }
+        EXPECT_EQ(connect4::value_of_pons_score(cells, stones, 0), 0);
+    }
+}
+
+// The search takes a book's values as facts: with every position two plies
+// deep on 5x4 booked as lost in 4 for its mover, the empty board is lost in 6.
+TEST(EngineSolve, ABookIsTrustedWhereItHasAValue) {
+    engine::Engine<Connect4> e(16);
+    const Connect4 root(5, 4);
+    const Score honest = e.solve(root).score;
+    engine::SolvedBook book;
+    for (int a = 0; a < 5; ++a)
+        for (int b = 0; b < 5; ++b) {
+            Connect4 g = root;
+            g.make(a);
+            g.make(b);
+            book.add(g.hash(), mated_in_plies(4), g.max_plies_left());
+        }
+    engine::Engine<Connect4> booked(16);
+    booked.set_book(&book);
+    const auto solution = booked.solve(root);
+    EXPECT_EQ(solution.score, mated_in_plies(6));
+    EXPECT_NE(solution.score, honest);
+    EXPECT_LT(solution.nodes, 40u);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/outcome.hpp"
+#include "core/score.hpp"
 
 namespace ply::connect4 {
 
@@ -13,6 +14,22 @@ constexpr int pons_score(int cells, int stones_now, Outcome result, int plies_to
     if (result == Outcome::Draw) return 0;
     const int magnitude = 1 + (cells - (stones_now + plies_to_end)) / 2;
     return result == Outcome::Win ? magnitude : -magnitude;
+}
+
+// The same for an exact value of the search (a mate distance in plies, or 0).
+constexpr int pons_score(int cells, int stones_now, Score value) {
+    const Outcome result = value > 0 ? Outcome::Win : value < 0 ? Outcome::Loss : Outcome::Draw;
+    return pons_score(cells, stones_now, result, is_mate(value) ? mate_plies(value) : 0);
+}
+
+// The search's value of a Pons score: the winner's stone ends the game, so a
+// win is an odd number of plies away and a loss an even number.
+constexpr Score value_of_pons_score(int cells, int stones_now, int score) {
+    if (score == 0) return 0;
+    const int magnitude = score > 0 ? score : -score;
+    int plies = cells - stones_now - 2 * (magnitude - 1);
+    if ((plies % 2 == 1) != (score > 0)) --plies;
+    return score > 0 ? mate_in_plies(plies) : mated_in_plies(plies);
 }
 
 }  // namespace ply::connect4

@@ -26,6 +26,9 @@ public:
     void clear() { table_.clear(); }  // a new game
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
     Features& features() { return shared_.features; }
+    // Values known in advance for solve() (nullptr: none); the book must
+    // outlive every solve that uses it.
+    void set_book(const SolvedBook* book) { shared_.book = book; }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
 
     // Called after every completed iteration (and on aspiration fail low/high).

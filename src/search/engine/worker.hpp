@@ -14,6 +14,7 @@
 #include "search/engine/history.hpp"
 #include "search/engine/limits.hpp"
 #include "search/engine/parameters.hpp"
+#include "search/engine/solved_book.hpp"
 #include "search/engine/tt.hpp"
 
 namespace ply::engine {
@@ -34,6 +35,8 @@ struct SharedState {
     // Solving: every line is searched to the end of the game (the depth never
     // runs out), and games that know their forced lines prune with them.
     bool solving = false;
+    // Positions whose values are known before solving (none: nullptr).
+    const SolvedBook* book = nullptr;
 };
 
 template <class Move>
@@ -250,6 +253,11 @@ private:
                     // No win now: at best the mover wins with its next move but one.
                     beta = std::min(beta, mate_in_plies(ply + 3));
                     if (alpha >= beta) return beta;
+                }
+            }
+            if constexpr (BoundedLengthGame<G> && HashedGame<G>) {
+                if (shared_.solving && shared_.book && shared_.book->may_hold(game_.max_plies_left())) {
+                    if (const auto known = shared_.book->find(game_.hash())) return score_from_tt(*known, ply);
                 }
             }
         }

@@ -1,0 +1,123 @@
+// `ply book connect4`: an opening book for solving, made by solving every
+// position a number of plies after a start.
+#include "cli/connect4_book.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <unordered_set>
+#include <vector>
+
+#include "cli/lines.hpp"
+#include "cli/report.hpp"
+#include "games/connect4/pons.hpp"
+
+namespace ply::cli {
+
+using connect4::Connect4;
+
+engine::SolvedBook read_connect4_book(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ParseError("cannot read the book " + path);
+    engine::SolvedBook book;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const auto where = [&] { return path + ":" + std::to_string(number) + ": "; };
+        std::istringstream words(line);
+        std::string position;
+        if (!(words >> position) || position.front() == '#') continue;  // blank or comment
+        int score = 0;
+        std::string extra;
+        if (!(words >> score) || (words >> extra))
+            throw ParseError(where() + "expected '<position> <score>', got '" + line + "'");
+        Connect4 g;
+        try {
+            g = Connect4::from_position(position);
+        } catch (const ParseError& e) {
+            throw ParseError(where() + e.what());
+        }
+        const int cells = g.width() * g.height();
+        if (is_over(g.outcome())) throw ParseError(where() + "the game is already over at " + position);
+        const Score value = connect4::value_of_pons_score(cells, g.moves_played(), score);
+        // A score names a distance; one the board cannot hold is a corrupt book.
+        if ((is_mate(value) && (mate_plies(value) < 1 || mate_plies(value) > g.max_plies_left())) ||
+            connect4::pons_score(cells, g.moves_played(), value) != score)
+            throw ParseError(where() + "score " + std::to_string(score) + " is impossible at " + position);
+        book.add(g.hash(), value, g.max_plies_left());
+    }
+    return book;
+}
+
+namespace {
+
+// Every position `plies` moves after `start` where the game goes on, each once.
+std::vector<Connect4> positions_after(const Connect4& start, int plies) {
+    std::vector<Connect4> level{start};
+    for (int p = 0; p < plies; ++p) {
+        std::vector<Connect4> next;
+        std::unordered_set<std::uint64_t> seen;
+        for (const auto& g : level) {
+            MoveListOf<Connect4> moves;
+            g.generate_moves(moves);
+            for (const auto m : moves) {
+                Connect4 child = g;
+                child.make(m);
+                if (!is_over(child.outcome()) && seen.insert(child.hash()).second) next.push_back(child);
+            }
+        }
+        level = std::move(next);
+    }
+    return level;
+}
+
+}  // namespace
+
+void add_book_command(CLI::App& app) {
+    struct Options {
+        std::string game;
+        std::optional<std::string> position;
+        int plies = 0;
+        std::string out;
+        int threads = 1;
+        std::size_t hash_mb = 64;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand("book", "An opening book for solving: every position N plies deep, solved");
+    cmd->add_option("game", opts->game, "Game: connect4")->required();
+    cmd->add_option("--plies", opts->plies, "Depth of the book's positions, in plies after the start")
+        ->required()
+        ->check(CLI::Range(1, 40));
+    cmd->add_option("--out,-o", opts->out, "The book file to write")->required();
+    cmd->add_option("--position,-p", opts->position, "Start (default the empty 7x6 board; '5x4:' for other sizes)");
+    cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, 256));
+    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
+        ->check(CLI::Range(1, 65536));
+    cmd->callback([cmd, opts] {
+        if (opts->game != "connect4") usage_error(*cmd, "books are for connect4");
+        const auto start = load_position<Connect4>(*cmd, opts->position);
+        const auto positions = positions_after(start, opts->plies);
+        std::ofstream out(opts->out);
+        if (!out) input_error(*cmd, "cannot write " + opts->out);
+        out << "# ply book connect4: " << positions.size() << " positions " << opts->plies << " plies after '"
+            << start.position() << "', scores in Pons' convention\n";
+        engine::Engine<Connect4> engine(opts->hash_mb);
+        engine.set_threads(opts->threads);
+        const Stopwatch clock;
+        std::uint64_t nodes = 0;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const auto& g = positions[i];
+            const auto solution = engine.solve(g);
+            nodes += solution.nodes;
+            out << g.position() << " " << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score)
+                << "\n";
+            if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
+        }
+        out.flush();
+        if (!out) input_error(*cmd, "cannot write " + opts->out);
+        std::cout << "wrote " << positions.size() << " positions to " << opts->out << " (" << nodes << " nodes, "
+                  << seconds_text(clock.seconds()) << ")\n";
+    });
+}
+
+}  // namespace ply::cli

@@ -1,0 +1,120 @@
+// `ply book connect4` and `--book`: every book score is the reference
+// solver's, a book is itself a benchmark set, and solving with it gives the
+// same answers with fewer nodes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "games/connect4/connect4.hpp"
+#include "games/connect4/pons.hpp"
+#include "search/solver.hpp"
+#include "support/read_file.hpp"
+#include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
+
+namespace {
+
+using ply::connect4::Connect4;
+using ply::testing::read_file;
+using ply::testing::run_ply;
+using ply::testing::TempFile;
+using json = nlohmann::json;
+
+// Positions `plies` stones after the empty board where nobody has won yet,
+// counted by Pons' unique key (not the hash the book uses).
+std::size_t distinct_positions(int width, int height, int plies) {
+    std::set<std::uint64_t> level{};
+    std::vector<Connect4> frontier{Connect4(width, height)};
+    for (int p = 0; p < plies; ++p) {
+        std::vector<Connect4> next;
+        level.clear();
+        for (const auto& g : frontier)
+            for (int col = 0; col < width; ++col) {
+                if (!g.can_play(col)) continue;
+                Connect4 child = g;
+                child.make(col);
+                if (!child.is_won() && level.insert(child.key()).second) next.push_back(child);
+            }
+        frontier = std::move(next);
+    }
+    return frontier.size();
+}
+
+TEST(CliBook, EveryScoreIsTheReferenceSolversAndTheBookIsABenchmarkSet) {
+    const TempFile book("book_4x5.txt", "");
+    const auto made = run_ply("book connect4 --position 4x5: --plies 3 --out " + book.path.string());
+    ASSERT_EQ(made.exit_code, 0) << made.out;
+    std::istringstream lines(read_file(book.path));
+    std::size_t entries = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::string position;
+        int score = 99;
+        ASSERT_TRUE(words >> position >> score) << line;
+        const auto g = Connect4::from_position(position);
+        EXPECT_EQ(g.moves_played(), 3) << line;
+        const auto truth = ply::solve(g, 16);
+        EXPECT_EQ(ply::connect4::pons_score(20, 3, truth.result, truth.plies), score) << line;
+        ++entries;
+    }
+    EXPECT_EQ(entries, distinct_positions(4, 5, 3));
+
+    const auto checked = run_ply("solve connect4 --batch " + book.path.string() + " --json");
+    ASSERT_EQ(checked.exit_code, 0) << checked.out;
+    EXPECT_EQ(json::parse(checked.out)["wrong"], 0);
+    EXPECT_EQ(json::parse(checked.out)["positions"], entries);
+}
+
+TEST(CliBook, SolvingWithABookGivesTheSameAnswersWithFewerNodes) {
+    const TempFile book("book_5x4.txt", "");
+    ASSERT_EQ(run_ply("book connect4 --position 5x4: --plies 4 --out " + book.path.string()).exit_code, 0);
+    for (const std::string position : {"5x4:", "5x4:3", "5x4:32"}) {
+        const auto without = json::parse(run_ply("solve connect4 --json --position " + position).out);
+        const auto with =
+            json::parse(run_ply("solve connect4 --json --position " + position + " --book " + book.path.string()).out);
+        EXPECT_EQ(with["pons_score"], without["pons_score"]) << position;
+        EXPECT_EQ(with["best_moves"], without["best_moves"]) << position;
+        EXPECT_LT(with["nodes"].get<long>() * 10, without["nodes"].get<long>()) << position;
+    }
+    const auto analysed = run_ply("analyze connect4 --json --position 5x4:3 --book " + book.path.string());
+    ASSERT_EQ(analysed.exit_code, 0) << analysed.out;
+    EXPECT_EQ(json::parse(analysed.out)["moves"],
+              json::parse(run_ply("analyze connect4 --json --position 5x4:3").out)["moves"]);
+}
+
+TEST(CliBook, BadBooksAndUsesAreReported) {
+    const auto missing = run_ply("solve connect4 --position 44 --book /nonexistent/book.txt");
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.out.find("cannot read the book"), std::string::npos) << missing.out;
+
+    const TempFile malformed("book_bad.txt", "# a comment\n4453 -3\n4454\n");
+    const auto m = run_ply("solve connect4 --position 44 --book " + malformed.path.string());
+    EXPECT_EQ(m.exit_code, 1);
+    EXPECT_NE(m.out.find("book_bad.txt:3: expected '<position> <score>'"), std::string::npos) << m.out;
+
+    const TempFile impossible("book_far.txt", "4453 30\n");  // a win with more stones than the board holds
+    const auto far = run_ply("solve connect4 --position 44 --book " + impossible.path.string());
+    EXPECT_EQ(far.exit_code, 1);
+    EXPECT_NE(far.out.find("impossible"), std::string::npos) << far.out;
+
+    const TempFile over("book_over.txt", "1212121 -18\n");  // the first player has four in column 1
+    EXPECT_EQ(run_ply("solve connect4 --position 44 --book " + over.path.string()).exit_code, 1);
+
+    const TempFile bad_move("book_move.txt", "4489 1\n");
+    const auto bm = run_ply("solve connect4 --position 44 --book " + bad_move.path.string());
+    EXPECT_EQ(bm.exit_code, 1);
+    EXPECT_NE(bm.out.find("book_move.txt:1:"), std::string::npos) << bm.out;
+
+    EXPECT_EQ(run_ply("solve tictactoe --book " + malformed.path.string()).exit_code, 2);
+    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 4 --book " + malformed.path.string()).exit_code, 2);
+    EXPECT_EQ(run_ply("book chess --plies 2 --out /tmp/never.txt").exit_code, 2);
+    EXPECT_EQ(run_ply("book connect4 --plies 0 --out /tmp/never.txt").exit_code, 2);
+    EXPECT_EQ(run_ply("book connect4 --plies 2").exit_code, 2);
+    EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code, 1);
+}
+
+}  // namespace
