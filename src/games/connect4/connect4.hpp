@@ -113,9 +113,8 @@ public:
     // key() (unique for a board size) through a bijective mixer, salted by
     // the size: one table may serve boards of several sizes, whose keys
     // overlap (a 6x4 position must not read a 5x4 one's value).
-    std::uint64_t hash() const {
-        return mix64(key()) ^ mix64(static_cast<std::uint64_t>(width_) << 8 | static_cast<std::uint64_t>(height_));
-    }
+    // The salt is computed once per board (hash() runs at every node).
+    std::uint64_t hash() const { return mix64(key()) ^ salt_; }
 
     std::size_t move_key(Move col) const {
         return static_cast<std::size_t>(std::countr_zero((mask_ + bottom(col)) & column_mask(col)));
@@ -243,6 +242,7 @@ private:
     std::uint64_t mask_ = 0;     // all stones
     std::uint64_t bottom_ = 0;   // the bottom cell of every column
     std::uint64_t board_ = 0;    // every cell of the board
+    std::uint64_t salt_ = 0;     // hash()'s salt for this board size
     std::int8_t width_ = 7;
     std::int8_t height_ = 6;
     bool won_ = false;  // the last move made four

@@ -198,12 +198,12 @@ private:
                 int order = 0;
                 if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m);
                 s = (see_ge(m, 0) ? (1 << 28) : -(1 << 20)) + order;
-            } else if (const int k = history_.killer_rank(ply, m); k && features().killers) {
+            } else if (const int k = features().killers ? history_.killer_rank(ply, m) : 0) {
                 s = (1 << 27) + k;
             } else if (counter && m == *counter) {
                 s = 1 << 26;
             } else {
-                s = history_.score(game_, ply, m);
+                s = features().history ? history_.score(game_, ply, m) : 0;  // off: never updated, all 0
                 if constexpr (MoveScoreGame<G>) {
                     if (shared_.solving) s += game_.move_score(m) << 20;
                 }
@@ -223,7 +223,7 @@ private:
         stack_[static_cast<std::size_t>(ply)] = m;
         std::optional<std::size_t> key;
         if constexpr (KeyedMoveGame<G>) {
-            if (m) key = game_.move_key(*m);
+            if (m && features().countermoves) key = game_.move_key(*m);  // read only for countermoves
         }
         key_stack_[static_cast<std::size_t>(ply)] = key;
     }
@@ -246,8 +246,10 @@ private:
             }
             if constexpr (ForcedLineGame<G>) {
                 if (shared_.solving) {
-                    if (game_.can_win_next()) return mate_in_plies(ply + 1);
-                    // No win now: at best the mover wins with its next move but one.
+                    // Every move that led here came from generate_non_losing
+                    // (the root's too: solve_root keeps only those), so the
+                    // mover cannot win with its next stone: no need to ask.
+                    // At best it wins with its next move but one.
                     beta = std::min(beta, mate_in_plies(ply + 3));
                     if (alpha >= beta) return beta;
                 }
@@ -275,7 +277,11 @@ private:
         // Extensions stop at twice the iteration's depth: endless checks (a
         // queen against a bare king) would otherwise grow the tree without bound.
         if (checked && features().check_extension && ply < 2 * root_depth_) ++depth;
-        const Score static_eval = checked ? -kInfinity : Score(game_.evaluate());
+        // Only pruning and the improving flag read the static evaluation; with
+        // all of them off (solving) it is not worth computing at every node.
+        const bool uses_eval = features().reverse_futility || features().razoring || features().null_move ||
+                               features().futility || features().improving;
+        const Score static_eval = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
         // pruning can be bolder when it is not.
@@ -390,7 +396,7 @@ private:
             }
             ++move_count;
             const bool quiet = !is_tactical(m);
-            const bool killer_or_counter = history_.is_killer(ply, m);
+            const bool killer_or_counter = features().killers && history_.is_killer(ply, m);
             const bool checks = quiet && gives_check(m);  // read only for quiet moves
 
             // Pruning of late moves, never while every move so far loses to mate.
@@ -406,7 +412,8 @@ private:
                     continue;
             }
 
-            const int history_score = quiet ? history_.score(game_, ply, m) : 0;  // keys need the parent
+            // Keys need the parent. Off, the table is never updated: all 0.
+            const int history_score = quiet && features().history ? history_.score(game_, ply, m) : 0;
             push_move(ply, m);
             game_.make(m);
             std::uint64_t busy_key = 0;
@@ -464,7 +471,9 @@ private:
                 if (v > alpha) {
                     best_move = m;
                     alpha = v;
-                    if (!root) pv_.update(ply, m);
+                    // Solving asks for no line below the root: copying it at every
+                    // cutoff would cost more than it tells.
+                    if (!root && !shared_.solving) pv_.update(ply, m);
                     if (v >= beta) {
                         if (quiet)
                             history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(),
