@@ -73,6 +73,13 @@ concept HashedGame = Game<G> && requires(const G cg) {
     { cg.hash() } -> std::same_as<std::uint64_t>;
 };
 
+// The hash a move would lead to, without making it: a search fetches the
+// children's table entries together, before it needs the first one.
+template <class G>
+concept HashAfterGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_after(m) } -> std::same_as<std::uint64_t>;
+};
+
 template <class G>
 concept NullMoveGame = Game<G> && requires(G g) {
     g.make_null();

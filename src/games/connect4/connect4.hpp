@@ -115,6 +115,12 @@ public:
     // overlap (a 6x4 position must not read a 5x4 one's value).
     // The salt is computed once per board (hash() runs at every node).
     std::uint64_t hash() const { return mix64(key()) ^ salt_; }
+    // hash() after make(col): the opponent's stones become the mover's, and
+    // the mover's new stone joins the mask.
+    std::uint64_t hash_after(Move col) const {
+        const std::uint64_t stone = (mask_ + bottom(col)) & column_mask(col);
+        return mix64((current_ ^ mask_) + (mask_ | stone)) ^ salt_;
+    }
 
     std::size_t move_key(Move col) const {
         return static_cast<std::size_t>(std::countr_zero((mask_ + bottom(col)) & column_mask(col)));
@@ -250,7 +256,7 @@ private:
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
 };
 
-static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && KeyedMoveGame<Connect4> &&
+static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> && KeyedMoveGame<Connect4> &&
               ForcedLineGame<Connect4> && MoveScoreGame<Connect4> && BoundedLengthGame<Connect4>);
 
 }  // namespace ply::connect4

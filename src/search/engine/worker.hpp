@@ -356,6 +356,12 @@ private:
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         if (!root) score_moves(picker, ply, tt_move);
+        if constexpr (HashAfterGame<G>) {
+            // Every child's bucket at once: the loads overlap instead of
+            // stalling one child after another.
+            if (features().transposition_table)
+                for (const auto& m : moves) shared_.table->prefetch(game_.hash_after(m));
+        }
 
         const Score original_alpha = alpha;
         Score best = -kInfinity;
@@ -418,7 +424,7 @@ private:
             game_.make(m);
             std::uint64_t busy_key = 0;
             if constexpr (HashedGame<G>) {
-                shared_.table->prefetch(game_.hash());
+                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash());  // else done above
                 // The first move alone, as in Young Brothers Wait: its bound
                 // is what makes the others' searches cheap.
                 if (share_work) {
