@@ -153,6 +153,20 @@ TEST(EngineSolve, ADeeperRootReusesTheTable) {
     }
 }
 
+TEST(EngineSolve, EnhancedTranspositionCutoffsKeepTheScoresWithFewerNodes) {
+    engine::Engine<Connect4> with(16), without(16);
+    without.features().enhanced_transposition_cutoff = false;
+    std::uint64_t nodes_with = 0, nodes_without = 0;
+    for (const auto& [moves, score] : set_lines("Test_L2_R2", 20)) {
+        const auto g = Connect4::from_position(moves);
+        const auto a = with.solve(g), b = without.solve(g);
+        ASSERT_EQ(a.score, b.score) << moves;
+        nodes_with += a.nodes;
+        nodes_without += b.nodes;
+    }
+    EXPECT_LT(nodes_with, nodes_without);
+}
+
 TEST(EngineSolve, TwoThreadsAgreeWithOne) {
     engine::Engine<Connect4> one(16), two(16);
     two.set_threads(2);

@@ -357,10 +357,28 @@ private:
         Picker picker{moves, {}};
         if (!root) score_moves(picker, ply, tt_move);
         if constexpr (HashAfterGame<G>) {
-            // Every child's bucket at once: the loads overlap instead of
-            // stalling one child after another.
-            if (features().transposition_table)
-                for (const auto& m : moves) shared_.table->prefetch(game_.hash_after(m));
+            if (features().transposition_table) {
+                // Every child's bucket at once: the loads overlap instead of
+                // stalling one child after another.
+                std::array<std::uint64_t, G::max_moves> child_keys;
+                for (std::size_t i = 0; i < moves.size(); ++i) {
+                    child_keys[i] = game_.hash_after(moves[i]);
+                    shared_.table->prefetch(child_keys[i]);
+                }
+                // Enhanced transposition cutoff: a child whose stored bound
+                // already refutes it for the opponent proves this node fails
+                // high, whichever move the order would have tried first.
+                // Connect Four solving (Middle-Medium): 19% fewer nodes, about
+                // 10% more time (every child's entry must arrive first).
+                if (features().enhanced_transposition_cutoff && !root && !pv_node) {
+                    for (std::size_t i = 0; i < moves.size(); ++i) {
+                        const auto hit = shared_.table->probe(child_keys[i]);
+                        if (!hit || hit->depth < depth - 1 || hit->bound == Bound::Lower) continue;
+                        const Score v = -score_from_tt(hit->score, ply + 1);
+                        if (v >= beta) return v;
+                    }
+                }
+            }
         }
 
         const Score original_alpha = alpha;
