@@ -80,6 +80,16 @@ concept HashAfterGame = HashedGame<G> && requires(const G cg, typename G::Move m
     { cg.hash_after(m) } -> std::same_as<std::uint64_t>;
 };
 
+// Games whose hash() is one for a position and its mirror image (Connect
+// Four's left-right reflection), so that the table serves both: the hash
+// says whether it read the position mirrored, and moves stored in the table
+// are kept in that orientation (mirror_move maps them back and forth).
+template <class G>
+concept SymmetricHashGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_mirrored() } -> std::same_as<bool>;
+    { cg.mirror_move(m) } -> std::same_as<typename G::Move>;
+};
+
 template <class G>
 concept NullMoveGame = Game<G> && requires(G g) {
     g.make_null();

@@ -145,6 +145,16 @@ private:
         return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
     }
 
+    // A move between this position's orientation and the table's: games
+    // whose hash() serves a position and its mirror image store moves as the
+    // hash saw the board (the same map both ways).
+    std::optional<Move> oriented(const std::optional<Move>& m) const {
+        if constexpr (SymmetricHashGame<G>) {
+            if (m && game_.hash_mirrored()) return game_.mirror_move(*m);
+        }
+        return m;
+    }
+
     bool in_check() const {
         if constexpr (CheckGame<G>) return game_.in_check();
         return false;
@@ -263,7 +273,7 @@ private:
             if (features().transposition_table) {
                 key = game_.hash();
                 if (auto hit = shared_.table->probe(key)) {
-                    tt_move = hit->move;
+                    tt_move = oriented(hit->move);
                     const Score v = score_from_tt(hit->score, ply);
                     // Exact solving has no path-dependent values to protect the PV from.
                     if ((!pv_node || shared_.solving) && !root && hit->depth >= depth &&
@@ -514,7 +524,7 @@ private:
         if constexpr (HashedGame<G>) {
             if (features().transposition_table && !(root && root_first_ > 0)) {
                 shared_.table->store(key, score_to_tt(best, ply), depth, bound_of(best, original_alpha, beta),
-                                     best_move ? best_move : tt_move);
+                                     oriented(best_move ? best_move : tt_move));
             }
         }
         return best;
@@ -538,7 +548,7 @@ private:
                 if (features().transposition_table) {
                     key = game_.hash();
                     if (auto hit = shared_.table->probe(key)) {
-                        tt_move = hit->move;
+                        tt_move = oriented(hit->move);
                         deeper_entry = hit->depth > 0;
                         const Score v = score_from_tt(hit->score, ply);
                         if (!pv_node && bound_settles(hit->bound, v, alpha, beta)) return v;
@@ -590,7 +600,7 @@ private:
                 // Depth 0, and never over an entry of the main search.
                 if (features().transposition_table && best > -kInfinity && !deeper_entry) {
                     shared_.table->store(key, score_to_tt(best, ply), 0, bound_of(best, original_alpha, beta),
-                                         best_move ? best_move : tt_move);
+                                         oriented(best_move ? best_move : tt_move));
                 }
             }
             return best;
