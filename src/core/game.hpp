@@ -24,6 +24,9 @@
 // Optional capabilities, detected at compile time with the concepts below and
 // used by the searches through `if constexpr` (no cost for games without them):
 //   hash() -> uint64_t                      transposition tables
+//   hash_after(Move) -> uint64_t            children's table entries fetched early,
+//                                           enhanced transposition cutoffs
+//   hash_mirrored(), mirror_move(Move)      one hash for a position and its mirror image
 //   make_null() / unmake_null()             null-move pruning
 //   generate_tactical(MoveList&)            quiescence search
 //   in_check(), gives_check(Move)           check extensions, pruning guards
