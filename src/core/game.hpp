@@ -24,6 +24,9 @@
 // Optional capabilities, detected at compile time with the concepts below and
 // used by the searches through `if constexpr` (no cost for games without them):
 //   hash() -> uint64_t                      transposition tables
+//   hash_after(Move) -> uint64_t            children's table entries fetched early,
+//                                           enhanced transposition cutoffs
+//   hash_mirrored(), mirror_move(Move)      one hash for a position and its mirror image
 //   make_null() / unmake_null()             null-move pruning
 //   generate_tactical(MoveList&)            quiescence search
 //   in_check(), gives_check(Move)           check extensions, pruning guards
@@ -71,6 +74,23 @@ concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
 template <class G>
 concept HashedGame = Game<G> && requires(const G cg) {
     { cg.hash() } -> std::same_as<std::uint64_t>;
+};
+
+// The hash a move would lead to, without making it: a search fetches the
+// children's table entries together, before it needs the first one.
+template <class G>
+concept HashAfterGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_after(m) } -> std::same_as<std::uint64_t>;
+};
+
+// Games whose hash() is one for a position and its mirror image (Connect
+// Four's left-right reflection), so that the table serves both: the hash
+// says whether it read the position mirrored, and moves stored in the table
+// are kept in that orientation (mirror_move maps them back and forth).
+template <class G>
+concept SymmetricHashGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_mirrored() } -> std::same_as<bool>;
+    { cg.mirror_move(m) } -> std::same_as<typename G::Move>;
 };
 
 template <class G>

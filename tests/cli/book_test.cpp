@@ -24,23 +24,35 @@ using ply::testing::TempFile;
 using json = nlohmann::json;
 
 // Positions `plies` stones after the empty board where nobody has won yet,
-// counted by Pons' unique key (not the hash the book uses).
+// each once up to reflection (the book, like the table, keeps one of a
+// position and its mirror image): counted by Pons' unique key of the board
+// and of the board replayed with mirrored columns.
 std::size_t distinct_positions(int width, int height, int plies) {
-    std::set<std::uint64_t> level{};
-    std::vector<Connect4> frontier{Connect4(width, height)};
+    std::vector<std::string> level{""};
+    std::set<std::uint64_t> seen;
     for (int p = 0; p < plies; ++p) {
-        std::vector<Connect4> next;
-        level.clear();
-        for (const auto& g : frontier)
+        std::vector<std::string> next;
+        seen.clear();
+        for (const auto& sequence : level)
             for (int col = 0; col < width; ++col) {
-                if (!g.can_play(col)) continue;
-                Connect4 child = g;
-                child.make(col);
-                if (!child.is_won() && level.insert(child.key()).second) next.push_back(child);
+                Connect4 g(width, height), mirror(width, height);
+                bool playable = true;
+                for (const char c : sequence + static_cast<char>('0' + col)) {
+                    const int played = c - '0';
+                    if (!g.can_play(played) || g.is_won()) {
+                        playable = false;
+                        break;
+                    }
+                    g.make(played);
+                    mirror.make(width - 1 - played);
+                }
+                if (!playable || g.is_won()) continue;
+                if (seen.insert(std::min(g.key(), mirror.key())).second)
+                    next.push_back(sequence + static_cast<char>('0' + col));
             }
-        frontier = std::move(next);
+        level = std::move(next);
     }
-    return frontier.size();
+    return level.size();
 }
 
 TEST(CliBook, EveryScoreIsTheReferenceSolversAndTheBookIsABenchmarkSet) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -110,15 +111,31 @@ std::map<std::pair<int, int>, long long> tromp_counts() {
 
 // Distinct positions reachable from g (play stops at a win), by key; their
 // hashes too when asked.
+// The board as text, read cell by cell, and as its mirror image would read.
+std::pair<std::string, std::string> board_and_mirror(const Connect4& g) {
+    std::string board, mirror;
+    for (int col = 0; col < g.width(); ++col)
+        for (int row = 0; row < g.height(); ++row) {
+            board += g.at(col, row);
+            mirror += g.at(g.width() - 1 - col, row);
+        }
+    return {board, mirror};
+}
+
 void count_positions(Connect4& g, std::unordered_set<std::uint64_t>& seen,
-                     std::unordered_set<std::uint64_t>* hashes = nullptr) {
+                     std::unordered_set<std::uint64_t>* hashes = nullptr,
+                     std::unordered_set<std::string>* mirror_classes = nullptr) {
     if (!seen.insert(g.key()).second) return;
     if (hashes) hashes->insert(g.hash());
+    if (mirror_classes) {
+        const auto [board, mirror] = board_and_mirror(g);
+        mirror_classes->insert(std::min(board, mirror));
+    }
     MoveListOf<Connect4> moves;
     g.generate_moves(moves);
     for (const auto m : moves) {
         g.make(m);
-        count_positions(g, seen, hashes);
+        count_positions(g, seen, hashes, mirror_classes);
         g.unmake(m);
     }
 }
@@ -368,9 +385,12 @@ TEST(Connect4, NonLosingMoves) {
 TEST(Connect4, HashIsUniqueAndMoveKeysDistinct) {
     Connect4 g(4, 4);
     std::unordered_set<std::uint64_t> keys, hashes;
-    count_positions(g, keys, &hashes);
+    std::unordered_set<std::string> mirror_classes;
+    count_positions(g, keys, &hashes, &mirror_classes);
     EXPECT_EQ(keys.size(), 161029u);
-    EXPECT_EQ(hashes.size(), 161029u);
+    // The hash is symmetric: one per position and its mirror image, no fewer.
+    EXPECT_EQ(hashes.size(), mirror_classes.size());
+    EXPECT_LT(mirror_classes.size(), 161029u);
     Connect4 h = Connect4::from_position("4444");
     MoveListOf<Connect4> moves;
     h.generate_moves(moves);
@@ -379,6 +399,30 @@ TEST(Connect4, HashIsUniqueAndMoveKeysDistinct) {
     EXPECT_EQ(move_keys.size(), moves.size());
     EXPECT_EQ(h.move_key(3), static_cast<std::size_t>(3 * 7 + 4));
     EXPECT_NE(Connect4::from_position("44").hash(), Connect4::from_position("4").hash());
+}
+
+TEST(Connect4, MirrorImagesShareTheHash) {
+    std::mt19937_64 rng(7);
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{7, 6}, {6, 5}, {9, 5}}) {
+        for (int game = 0; game < 50; ++game) {
+            Connect4 g(w, h), m(w, h);
+            for (int p = 0; p < w * h && !is_over(g.outcome()); ++p) {
+                MoveListOf<Connect4> moves;
+                g.generate_moves(moves);
+                const int col = moves[rng() % moves.size()];
+                ASSERT_EQ(g.mirror_move(col), w - 1 - col);
+                g.make(col);
+                m.make(w - 1 - col);  // the same game reflected
+                ASSERT_EQ(g.hash(), m.hash()) << g.position() << " / " << m.position();
+                const auto [board, mirror] = board_and_mirror(g);
+                // One of the two reads the board mirrored, unless it is symmetric.
+                if (board != mirror) {
+                    ASSERT_NE(g.hash_mirrored(), m.hash_mirrored()) << g.position();
+                }
+                ASSERT_EQ(g.mirror_key(), m.key());
+            }
+        }
+    }
 }
 
 }  // namespace ply::testing

@@ -132,6 +132,38 @@ TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
     EXPECT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score);
 }
 
+TEST(EngineSolve, ADeeperRootReusesTheTable) {
+    // Solving the position after the best move, right after the position
+    // itself, finds the exact results stored from one ply higher up: a
+    // position's depth must not depend on the root it was searched from.
+    for (const auto& [moves, score] : set_lines("Test_L2_R2", 4)) {
+        engine::Engine<Connect4> warm(16), cold(16);
+        const auto g = Connect4::from_position(moves);
+        const auto root = warm.solve(g);
+        ASSERT_TRUE(root.best);
+        Connect4 child = g;
+        child.make(*root.best);
+        const auto reused = warm.solve(child), fresh = cold.solve(child);
+        EXPECT_EQ(reused.score, fresh.score) << moves;
+        EXPECT_EQ(score_from_tt(-reused.score, 1), root.score) << moves;
+        EXPECT_LT(reused.nodes * 4, fresh.nodes) << moves;
+    }
+}
+
+TEST(EngineSolve, EnhancedTranspositionCutoffsKeepTheScoresWithFewerNodes) {
+    engine::Engine<Connect4> with(16), without(16);
+    without.features().enhanced_transposition_cutoff = false;
+    std::uint64_t nodes_with = 0, nodes_without = 0;
+    for (const auto& [moves, score] : set_lines("Test_L2_R2", 20)) {
+        const auto g = Connect4::from_position(moves);
+        const auto a = with.solve(g), b = without.solve(g);
+        ASSERT_EQ(a.score, b.score) << moves;
+        nodes_with += a.nodes;
+        nodes_without += b.nodes;
+    }
+    EXPECT_LT(nodes_with, nodes_without);
+}
+
 TEST(EngineSolve, TwoThreadsAgreeWithOne) {
     engine::Engine<Connect4> one(16), two(16);
     two.set_threads(2);

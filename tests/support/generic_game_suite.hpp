@@ -1,6 +1,7 @@
 // One test suite run on every game (OpenSpiel-style harness): random playouts
-// in which unmake restores the exact state and hash, legal moves exist exactly
-// while the game is on, and notation round-trips.
+// in which unmake restores the exact state and hash (and hash_after predicts
+// make's), legal moves exist exactly while the game is on, and notation
+// round-trips.
 //
 // A game joins by specialising GameSamples<G> (a few positions to start
 // playouts from) and instantiating the suite in its own test file, inside
@@ -48,7 +49,12 @@ TYPED_TEST_P(GenericGame, UnmakeRestoresStateInRandomPlayouts) {
                 // Every move must make and unmake cleanly, not only the one played.
                 const std::string before = state_of(g);
                 for (const auto& m : moves) {
+                    std::uint64_t predicted = 0;
+                    if constexpr (HashAfterGame<G>) predicted = g.hash_after(m);
                     g.make(m);
+                    if constexpr (HashAfterGame<G>) {
+                        ASSERT_EQ(predicted, g.hash()) << "hash_after disagrees with make, from " << before;
+                    }
                     g.unmake(m);
                     ASSERT_EQ(state_of(g), before) << "after make/unmake of " << g.move_to_string(m);
                 }

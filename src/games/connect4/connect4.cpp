@@ -40,6 +40,7 @@ Connect4::Connect4(int width, int height) {
         bottom_ |= bottom(col);
         board_ |= column_mask(col);
     }
+    salt_ = mix64(static_cast<std::uint64_t>(width) << 8 | static_cast<std::uint64_t>(height));
 }
 
 char Connect4::at(int col, int row) const {

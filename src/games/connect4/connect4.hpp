@@ -21,6 +21,7 @@
 //             prefix only for sizes other than 7x6.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -73,6 +74,9 @@ public:
         won_ = alignment(current_ | stone);
         current_ ^= mask_;
         mask_ |= stone;
+        const int mc = width_ - 1 - col;
+        mirror_current_ ^= mirror_mask_;
+        mirror_mask_ |= (mirror_mask_ + bottom(mc)) & column_mask(mc);
         history_[static_cast<std::size_t>(moves_++)] = static_cast<std::uint8_t>(col);
     }
 
@@ -82,6 +86,9 @@ public:
         const std::uint64_t stone = ((mask_ & column_mask(col)) + bottom(col)) >> 1;
         mask_ ^= stone;
         current_ ^= mask_;
+        const int mc = width_ - 1 - col;
+        mirror_mask_ ^= ((mirror_mask_ & column_mask(mc)) + bottom(mc)) >> 1;
+        mirror_current_ ^= mirror_mask_;
         --moves_;
         won_ = false;
     }
@@ -113,8 +120,23 @@ public:
     // key() (unique for a board size) through a bijective mixer, salted by
     // the size: one table may serve boards of several sizes, whose keys
     // overlap (a 6x4 position must not read a 5x4 one's value).
-    std::uint64_t hash() const {
-        return mix64(key()) ^ mix64(static_cast<std::uint64_t>(width_) << 8 | static_cast<std::uint64_t>(height_));
+    // Symmetric: the smaller of key() and the mirror image's key, so a
+    // position and its reflection share the table's entries (both occur
+    // often early in the game). The mirror image is kept up to date by
+    // make and unmake. The salt is computed once per board (hash() runs at
+    // every node).
+    std::uint64_t hash() const { return mix64(std::min(key(), mirror_key())) ^ salt_; }
+    bool hash_mirrored() const { return mirror_key() < key(); }
+    Move mirror_move(Move col) const { return width_ - 1 - col; }
+    // hash() after make(col): the opponent's stones become the mover's, and
+    // the mover's new stone joins the mask (in both images).
+    std::uint64_t hash_after(Move col) const {
+        const std::uint64_t stone = (mask_ + bottom(col)) & column_mask(col);
+        const int mc = width_ - 1 - col;
+        const std::uint64_t mirror_stone = (mirror_mask_ + bottom(mc)) & column_mask(mc);
+        const std::uint64_t k = (current_ ^ mask_) + (mask_ | stone);
+        const std::uint64_t mk = (mirror_current_ ^ mirror_mask_) + (mirror_mask_ | mirror_stone);
+        return mix64(std::min(k, mk)) ^ salt_;
     }
 
     std::size_t move_key(Move col) const {
@@ -131,6 +153,8 @@ public:
     // Pons' unique key: current + mask (a column of n stones has its bits
     // below bit n, so the sum sets a marker bit above each column).
     std::uint64_t key() const { return current_ + mask_; }
+    // key() of the board reflected left to right.
+    std::uint64_t mirror_key() const { return mirror_current_ + mirror_mask_; }
 
     bool can_play(int col) const { return (mask_ & top_cell(col)) == 0; }
 
@@ -243,6 +267,9 @@ private:
     std::uint64_t mask_ = 0;     // all stones
     std::uint64_t bottom_ = 0;   // the bottom cell of every column
     std::uint64_t board_ = 0;    // every cell of the board
+    std::uint64_t salt_ = 0;     // hash()'s salt for this board size
+    std::uint64_t mirror_current_ = 0;  // current_ and mask_ of the board reflected left to right
+    std::uint64_t mirror_mask_ = 0;
     std::int8_t width_ = 7;
     std::int8_t height_ = 6;
     bool won_ = false;  // the last move made four
@@ -250,7 +277,7 @@ private:
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
 };
 
-static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && KeyedMoveGame<Connect4> &&
+static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> && SymmetricHashGame<Connect4> && KeyedMoveGame<Connect4> &&
               ForcedLineGame<Connect4> && MoveScoreGame<Connect4> && BoundedLengthGame<Connect4>);
 
 }  // namespace ply::connect4

@@ -188,6 +188,9 @@ private:
         table_.new_search();
 
         Solution out;
+        solve_depth_ = kSolveDepth;
+        if constexpr (BoundedLengthGame<G>)
+            solve_depth_ = kSolveBase + std::clamp(root.max_plies_left(), 0, 150);  // the table keeps depths < 255
         std::vector<RootMove<Move>> root_moves;
         MoveListOf<G> moves;
         root.generate_moves(moves);
@@ -273,6 +276,16 @@ private:
 
     // Deep enough to reach the end of any game Ply solves.
     static constexpr int kSolveDepth = 200;
+    // Games of bounded length are searched to depth kSolveBase + the plies
+    // left: the depth then falls by one a ply exactly as the plies left do,
+    // so a position's depth is the same from every root. A later solve from
+    // another root (the next position of a batch, the next step of a line,
+    // each move of an analysis) can then use the table's exact results; with
+    // one depth for every root, a position stored from a shallower root would
+    // look too shallow. The base keeps these depths above any depth-limited
+    // search's, whose results are not exact.
+    static constexpr int kSolveBase = 100;
+    int solve_depth_ = kSolveDepth;
 
     // One null-window test of a solve, run by every worker at once: they
     // share the table and leave each other's busy positions for later, and
@@ -286,8 +299,8 @@ private:
         std::once_flag answered;
         shared_.stop.store(false);
         const auto run = [&](Worker<G>& w) {
-            w.begin_iteration(kSolveDepth);
-            const Score v = w.search_root(kSolveDepth, 0, alpha, beta);
+            w.begin_iteration(solve_depth_);
+            const Score v = w.search_root(solve_depth_, 0, alpha, beta);
             if (w.stopped()) return;
             std::call_once(answered, [&] { answer = {v, w.root_moves().front().move}; });
             shared_.stop.store(true);

@@ -32,6 +32,8 @@ struct Features {
     bool internal_iterative_reduction = true;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
     bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
+    // Children's table entries read before any is searched (games with hash_after only).
+    bool enhanced_transposition_cutoff = true;
 };
 
 // Each switch with a name for front ends (UCI options, command lines, tests).
@@ -59,6 +61,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"InternalIterativeReduction", &Features::internal_iterative_reduction},
     {"DeferBusyMoves", &Features::defer_busy_moves},
     {"Improving", &Features::improving},
+    {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };
 
 template <class Move>
