@@ -83,13 +83,15 @@ void add_book_command(CLI::App& app) {
         std::size_t hash_mb = 64;
     };
     auto opts = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand("book", "An opening book for solving: every position N plies deep, solved");
+    auto* cmd =
+        app.add_subcommand("book", "An opening book for solving: every position N plies deep, solved");
     cmd->add_option("game", opts->game, "Game: connect4")->required();
     cmd->add_option("--plies", opts->plies, "Depth of the book's positions, in plies after the start")
         ->required()
         ->check(CLI::Range(1, 40));
     cmd->add_option("--out,-o", opts->out, "The book file to write")->required();
-    cmd->add_option("--position,-p", opts->position, "Start (default the empty 7x6 board; '5x4:' for other sizes)");
+    cmd->add_option("--position,-p", opts->position,
+                    "Start (default the empty 7x6 board; '5x4:' for other sizes)");
     cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, 256));
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
         ->check(CLI::Range(1, 65536));
@@ -109,14 +111,14 @@ void add_book_command(CLI::App& app) {
             const auto& g = positions[i];
             const auto solution = engine.solve(g);
             nodes += solution.nodes;
-            out << g.position() << " " << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score)
-                << "\n";
+            out << g.position() << " "
+                << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score) << "\n";
             if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
         }
         out.flush();
         if (!out) input_error(*cmd, "cannot write " + opts->out);
-        std::cout << "wrote " << positions.size() << " positions to " << opts->out << " (" << nodes << " nodes, "
-                  << seconds_text(clock.seconds()) << ")\n";
+        std::cout << "wrote " << positions.size() << " positions to " << opts->out << " (" << nodes
+                  << " nodes, " << seconds_text(clock.seconds()) << ")\n";
     });
 }
 

@@ -2,9 +2,10 @@
 // solver's, a book is itself a benchmark set, and solving with it gives the
 // same answers with fewer nodes.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -26,29 +27,21 @@ using json = nlohmann::json;
 // Positions `plies` stones after the empty board where nobody has won yet,
 // each once up to reflection (the book, like the table, keeps one of a
 // position and its mirror image): counted by Pons' unique key of the board
-// and of the board replayed with mirrored columns.
+// and of the board played with mirrored columns.
 std::size_t distinct_positions(int width, int height, int plies) {
-    std::vector<std::string> level{""};
-    std::set<std::uint64_t> seen;
+    std::vector<std::pair<Connect4, Connect4>> level{{Connect4(width, height), Connect4(width, height)}};
     for (int p = 0; p < plies; ++p) {
-        std::vector<std::string> next;
-        seen.clear();
-        for (const auto& sequence : level)
+        std::vector<std::pair<Connect4, Connect4>> next;
+        std::set<std::uint64_t> seen;
+        for (const auto& [board, mirror] : level)
             for (int col = 0; col < width; ++col) {
-                Connect4 g(width, height), mirror(width, height);
-                bool playable = true;
-                for (const char c : sequence + static_cast<char>('0' + col)) {
-                    const int played = c - '0';
-                    if (!g.can_play(played) || g.is_won()) {
-                        playable = false;
-                        break;
-                    }
-                    g.make(played);
-                    mirror.make(width - 1 - played);
-                }
-                if (!playable || g.is_won()) continue;
-                if (seen.insert(std::min(g.key(), mirror.key())).second)
-                    next.push_back(sequence + static_cast<char>('0' + col));
+                if (!board.can_play(col)) continue;
+                auto child = std::pair{board, mirror};
+                child.first.make(col);
+                child.second.make(width - 1 - col);
+                if (!child.first.is_won() &&
+                    seen.insert(std::min(child.first.key(), child.second.key())).second)
+                    next.push_back(child);
             }
         level = std::move(next);
     }
@@ -86,8 +79,8 @@ TEST(CliBook, SolvingWithABookGivesTheSameAnswersWithFewerNodes) {
     ASSERT_EQ(run_ply("book connect4 --position 5x4: --plies 4 --out " + book.path.string()).exit_code, 0);
     for (const std::string position : {"5x4:", "5x4:3", "5x4:32"}) {
         const auto without = json::parse(run_ply("solve connect4 --json --position " + position).out);
-        const auto with =
-            json::parse(run_ply("solve connect4 --json --position " + position + " --book " + book.path.string()).out);
+        const auto with = json::parse(
+            run_ply("solve connect4 --json --position " + position + " --book " + book.path.string()).out);
         EXPECT_EQ(with["pons_score"], without["pons_score"]) << position;
         EXPECT_EQ(with["best_moves"], without["best_moves"]) << position;
         EXPECT_LT(with["nodes"].get<long>() * 10, without["nodes"].get<long>()) << position;
@@ -122,11 +115,13 @@ TEST(CliBook, BadBooksAndUsesAreReported) {
     EXPECT_NE(bm.out.find("book_move.txt:1:"), std::string::npos) << bm.out;
 
     EXPECT_EQ(run_ply("solve tictactoe --book " + malformed.path.string()).exit_code, 2);
-    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 4 --book " + malformed.path.string()).exit_code, 2);
+    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 4 --book " + malformed.path.string()).exit_code,
+              2);
     EXPECT_EQ(run_ply("book chess --plies 2 --out /tmp/never.txt").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 0 --out /tmp/never.txt").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 2").exit_code, 2);
-    EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code, 1);
+    EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code,
+              1);
 }
 
 }  // namespace

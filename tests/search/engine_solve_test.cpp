@@ -243,7 +243,8 @@ TEST(EngineSolve, PonsScoresAndSearchValuesConvertBothWays) {
             // The mover's own stone wins: wins are an odd number of plies away.
             const Score value = plies % 2 == 1 ? mate_in_plies(plies) : mated_in_plies(plies);
             const int pons = connect4::pons_score(cells, stones, value);
-            EXPECT_EQ(connect4::value_of_pons_score(cells, stones, pons), value) << cells << " " << stones << " " << plies;
+            EXPECT_EQ(connect4::value_of_pons_score(cells, stones, pons), value)
+                << cells << " " << stones << " " << plies;
         }
         EXPECT_EQ(connect4::value_of_pons_score(cells, stones, 0), 0);
     }

@@ -277,7 +277,8 @@ private:
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
 };
 
-static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> && SymmetricHashGame<Connect4> && KeyedMoveGame<Connect4> &&
-              ForcedLineGame<Connect4> && MoveScoreGame<Connect4> && BoundedLengthGame<Connect4>);
+static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> &&
+              SymmetricHashGame<Connect4> && KeyedMoveGame<Connect4> && ForcedLineGame<Connect4> &&
+              MoveScoreGame<Connect4> && BoundedLengthGame<Connect4>);
 
 }  // namespace ply::connect4
