@@ -11,14 +11,14 @@ using engine::TranspositionTable;
 TEST(TranspositionTable, StoresAndFindsEveryField) {
     TranspositionTable<std::uint16_t> tt(1);
     tt.store(0x1234567890ABCDEFull, -1234, 7, Bound::Lower, std::uint16_t{0xBEEF});
-    const auto hit = tt.probe(0x1234567890ABCDEFull);
+    const auto hit = tt.probe(0x1234567890ABCDEFull, 7);
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->score, -1234);
     EXPECT_EQ(hit->depth, 7);
     EXPECT_EQ(hit->bound, Bound::Lower);
     ASSERT_TRUE(hit->move);
     EXPECT_EQ(*hit->move, 0xBEEF);
-    EXPECT_FALSE(tt.probe(0x1234567890ABCDEEull)) << "another key in the same bucket";
+    EXPECT_FALSE(tt.probe(0x1234567890ABCDEEull, 7)) << "another key in the same bucket";
 }
 
 TEST(TranspositionTable, MateScoresRoundTripThroughPlies) {
@@ -26,19 +26,19 @@ TEST(TranspositionTable, MateScoresRoundTripThroughPlies) {
     // mate in 5 from that node; reached again at ply 2, it is mate in 7.
     TranspositionTable<int> tt(1);
     tt.store(42, score_to_tt(mate_in_plies(9), 4), 3, Bound::Exact, std::nullopt);
-    const auto hit = tt.probe(42);
+    const auto hit = tt.probe(42, 3);
     ASSERT_TRUE(hit);
     EXPECT_FALSE(hit->move);
     EXPECT_EQ(score_from_tt(hit->score, 2), mate_in_plies(7));
     tt.store(43, score_to_tt(mated_in_plies(12), 6), 3, Bound::Upper, 5);
-    EXPECT_EQ(score_from_tt(tt.probe(43)->score, 6), mated_in_plies(12));
+    EXPECT_EQ(score_from_tt(tt.probe(43, 3)->score, 6), mated_in_plies(12));
 }
 
 TEST(TranspositionTable, KeepsTheMoveWhenANewResultHasNone) {
     TranspositionTable<int> tt(1);
     tt.store(99, 10, 4, Bound::Lower, 3);
     tt.store(99, 5, 5, Bound::Upper, std::nullopt);
-    const auto hit = tt.probe(99);
+    const auto hit = tt.probe(99, 5);
     ASSERT_TRUE(hit && hit->move);
     EXPECT_EQ(*hit->move, 3);
     EXPECT_EQ(hit->depth, 5);
@@ -50,16 +50,16 @@ TEST(TranspositionTable, ReplacesShallowOrOldEntriesFirst) {
     const std::uint64_t base = 0x77ull << 16;
     for (int i = 0; i < 4; ++i) tt.store(base + static_cast<std::uint64_t>(i), 0, 10 + i, Bound::Exact, i);
     tt.store(base + 4, 0, 1, Bound::Exact, 4);
-    EXPECT_FALSE(tt.probe(base + 0));
-    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(base + static_cast<std::uint64_t>(i))) << i;
+    EXPECT_FALSE(tt.probe(base + 0, 10));
+    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(base + static_cast<std::uint64_t>(i), 10 + i % 4)) << i;
     // A deep entry from searches long ago gives way before fresh shallow ones.
     const std::uint64_t other = 0x99ull << 16;
     tt.store(other, 0, 20, Bound::Exact, 0);
     for (int s = 0; s < 3; ++s) tt.new_search();
     for (int i = 1; i <= 3; ++i) tt.store(other + static_cast<std::uint64_t>(i), 0, 1, Bound::Exact, i);
     tt.store(other + 4, 0, 1, Bound::Exact, 4);
-    EXPECT_FALSE(tt.probe(other));
-    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(other + static_cast<std::uint64_t>(i))) << i;
+    EXPECT_FALSE(tt.probe(other, 20));
+    for (int i = 1; i <= 4; ++i) EXPECT_TRUE(tt.probe(other + static_cast<std::uint64_t>(i), 1)) << i;
 }
 
 TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
@@ -80,7 +80,7 @@ TEST(TranspositionTable, ConcurrentWritersNeverProduceForeignData) {
         for (std::uint64_t i = 0; i < 200000; ++i) {
             const std::uint64_t key = ((i * 2654435761u + seed) % 4096) << 16 | (i & 0xFF);
             tt.store(key, static_cast<Score>(key & 0xFF), 1, Bound::Exact, static_cast<int>(key & 0xFF));
-            if (auto hit = tt.probe(key ^ 1)) {
+            if (auto hit = tt.probe(key ^ 1, 1)) {
                 ASSERT_EQ(hit->score, static_cast<Score>((key ^ 1) & 0xFF));
             }
         }
@@ -88,4 +88,65 @@ TEST(TranspositionTable, ConcurrentWritersNeverProduceForeignData) {
     std::thread a(writer, 1), b(writer, 2);
     a.join();
     b.join();
+}
+
+// Keys whose buckets differ only in bits above the first megabyte's.
+std::uint64_t key_in_bucket(std::uint64_t bucket_in_first_mb, std::uint64_t high, std::uint64_t low) {
+    constexpr std::uint64_t kBucketsPerMb = (1 << 20) / 64;
+    return (high * kBucketsPerMb + bucket_in_first_mb) << 16 | low;
+}
+
+TEST(TranspositionTable, APartInUseSharesItsBucketsUntilItGrows) {
+    TranspositionTable<int> tt(4);
+    tt.use_first(1);
+    // Five keys that meet in one bucket of the first megabyte: one goes.
+    for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(7, h, 1), 0, 10 + static_cast<int>(h), Bound::Exact, 0);
+    EXPECT_FALSE(tt.probe(key_in_bucket(7, 0, 1), 10)) << "the shallowest gave way";
+    for (std::uint64_t h = 1; h < 5; ++h) EXPECT_TRUE(tt.probe(key_in_bucket(7, h, 1), 10 + static_cast<int>(h))) << h;
+    EXPECT_EQ(tt.entries_in_use(), std::size_t{(1 << 20) / 16});
+    // The whole table: each of these keys has a bucket of its own.
+    tt.use_all();
+    EXPECT_EQ(tt.entries_in_use(), std::size_t{(4 << 20) / 16});
+    for (std::uint64_t h = 0; h < 8; ++h) tt.store(key_in_bucket(9, h, 1), 0, 1, Bound::Exact, 0);
+    for (std::uint64_t h = 0; h < 8; ++h) EXPECT_TRUE(tt.probe(key_in_bucket(9, h, 1), 1)) << h;
+}
+
+TEST(TranspositionTable, GrowingDoublesThePartInUseUpToTheWholeTable) {
+    TranspositionTable<int> tt(4);
+    tt.use_first(1);
+    tt.grow();
+    EXPECT_EQ(tt.entries_in_use(), std::size_t{(2 << 20) / 16});
+    tt.grow();
+    tt.grow();
+    EXPECT_EQ(tt.entries_in_use(), std::size_t{(4 << 20) / 16}) << "never beyond the table";
+    // Entries stored before the growth whose bucket stays the same are found.
+    tt.use_first(1);
+    tt.store(key_in_bucket(3, 0, 5), 17, 4, Bound::Exact, 2);
+    tt.grow();
+    const auto hit = tt.probe(key_in_bucket(3, 0, 5), 4);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->score, 17);
+}
+
+TEST(TranspositionTable, ShallowEntriesStayInTheNearPartWhateverIsInUse) {
+    TranspositionTable<int> tt(4);
+    tt.keep_near(10, 1);  // depths below 10 in the first megabyte
+    // Shallow: five keys meet in one near bucket and one gives way...
+    for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(11, h, 1), 0, 5, Bound::Exact, 0);
+    int found = 0;
+    for (std::uint64_t h = 0; h < 5; ++h) found += tt.probe(key_in_bucket(11, h, 1), 5).has_value();
+    EXPECT_EQ(found, 4);
+    // ...deep ones spread over the whole table.
+    for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(12, h, 1), 0, 10, Bound::Exact, 0);
+    for (std::uint64_t h = 0; h < 5; ++h) EXPECT_TRUE(tt.probe(key_in_bucket(12, h, 1), 10)) << h;
+    // Growing the part in use does not move the near entries.
+    tt.use_first(1);
+    tt.store(key_in_bucket(13, 2, 1), 33, 3, Bound::Lower, 0);
+    tt.grow();
+    tt.grow();
+    ASSERT_TRUE(tt.probe(key_in_bucket(13, 2, 1), 3));
+    EXPECT_EQ(tt.probe(key_in_bucket(13, 2, 1), 3)->score, 33);
+    // use_all() ends the split: depth no longer picks the part.
+    tt.use_all();
+    EXPECT_FALSE(tt.probe(key_in_bucket(13, 2, 1), 3)) << "its bucket is now the whole table's";
 }

@@ -63,7 +63,7 @@ public:
     void generate_moves(MoveListOf<Connect4>& out) const {
         if (won_) return;
         for (int i = 0; i < width_; ++i) {
-            const int col = width_ / 2 + ((i & 1) ? -(i + 1) / 2 : i / 2);
+            const int col = centre_out_[static_cast<std::size_t>(i)];
             if (can_play(col)) out.push_back(col);
         }
     }
@@ -192,7 +192,7 @@ public:
         if (won_) return;
         const std::uint64_t safe = possible_non_losing_moves();
         for (int i = 0; i < width_; ++i) {
-            const int col = width_ / 2 + ((i & 1) ? -(i + 1) / 2 : i / 2);
+            const int col = centre_out_[static_cast<std::size_t>(i)];
             if (safe & column_mask(col)) out.push_back(col);
         }
     }
@@ -227,9 +227,7 @@ public:
 private:
     std::uint64_t bottom(int col) const { return std::uint64_t{1} << (col * (height_ + 1)); }
     std::uint64_t top_cell(int col) const { return std::uint64_t{1} << (col * (height_ + 1) + height_ - 1); }
-    std::uint64_t column_mask(int col) const {
-        return ((std::uint64_t{1} << height_) - 1) << (col * (height_ + 1));
-    }
+    std::uint64_t column_mask(int col) const { return column_masks_[static_cast<std::size_t>(col)]; }
 
     // Does `stones` hold four in a row?
     bool alignment(std::uint64_t stones) const {
@@ -275,6 +273,9 @@ private:
     bool won_ = false;  // the last move made four
     int moves_ = 0;
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
+    // Computed once per board: they are read at every node of a search.
+    std::array<std::uint64_t, kMaxWidth> column_masks_{};  // the cells of each column
+    std::array<std::int8_t, kMaxWidth> centre_out_{};      // the columns from the centre outwards
 };
 
 static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> &&

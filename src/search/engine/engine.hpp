@@ -166,6 +166,7 @@ private:
             SharedState<Move>& shared;
             Features saved;
             ~Restore() {
+                shared.table->use_all();
                 shared.solving = false;
                 shared.features = saved;
             }
@@ -186,6 +187,10 @@ private:
         shared_.node_limit.reset();
         shared_.thread_count = threads_;
         table_.new_search();
+        table_.use_first(param::kSolveTableStartMb);
+        // Depth is a function of the position only where it counts plies left.
+        if constexpr (BoundedLengthGame<G>)
+            table_.keep_near(kSolveBase + param::kSolveNearPliesLeft + 1, param::kSolveTableStartMb);
 
         Solution out;
         solve_depth_ = kSolveDepth;
@@ -296,13 +301,15 @@ private:
     };
     Probe probe_in_parallel(Score alpha, Score beta) {
         Probe answer;
-        std::once_flag answered;
+        // Claimed by the first finisher (std::call_once costs a lone thread
+        // a system call per probe: half the time of a short solve).
+        std::atomic<bool> answered{false};
         shared_.stop.store(false);
         const auto run = [&](Worker<G>& w) {
             w.begin_iteration(solve_depth_);
             const Score v = w.search_root(solve_depth_, 0, alpha, beta);
             if (w.stopped()) return;
-            std::call_once(answered, [&] { answer = {v, w.root_moves().front().move}; });
+            if (!answered.exchange(true)) answer = {v, w.root_moves().front().move};
             shared_.stop.store(true);
         };
         std::vector<std::thread> helpers;

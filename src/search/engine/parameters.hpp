@@ -3,6 +3,9 @@
 // game's evaluation units (centipawns in chess).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "core/score.hpp"
 
 namespace ply::engine::param {
@@ -40,5 +43,15 @@ inline constexpr double kLmrDivisor = 2.25;
 inline constexpr Score kDeltaMargin = 200;  // quiescence: hopeless captures are skipped
 
 inline constexpr int kHistoryMax = 16384;
+
+// Solving starts in the first megabytes of the table (see
+// TranspositionTable::use_first) and doubles the part in use while the nodes
+// searched exceed this many per entry in it. Positions with at most
+// kSolveNearPliesLeft plies left keep their entries in that first part
+// (TranspositionTable::keep_near). Connect Four: Pons' sets and the empty
+// board, 2 to 16 MB, 8 to 32 nodes per entry, 12 to 20 plies.
+inline constexpr std::size_t kSolveTableStartMb = 4;
+inline constexpr std::uint64_t kSolveNodesPerEntry = 16;
+inline constexpr int kSolveNearPliesLeft = 15;
 
 }  // namespace ply::engine::param

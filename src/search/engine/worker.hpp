@@ -119,6 +119,10 @@ private:
             shared_.stop.store(true, std::memory_order_relaxed);
         if ((n & 1023) == 0) {
             if (poll) poll();
+            // A solve's table grows with its tree (TranspositionTable::use_first).
+            if (shared_.solving &&
+                n * static_cast<std::uint64_t>(shared_.thread_count) > shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
+                shared_.table->grow();
             superseded_ = shared_.completed_depth.load(std::memory_order_relaxed) >= root_depth_;
         }
     }
@@ -233,6 +237,7 @@ private:
     }
     // Records the move about to be made at `ply` (nullopt: a null move).
     void push_move(int ply, const std::optional<Move>& m) {
+        if (!features().null_move && !features().countermoves) return;  // the only readers
         stack_[static_cast<std::size_t>(ply)] = m;
         std::optional<std::size_t> key;
         if constexpr (KeyedMoveGame<G>) {
@@ -280,7 +285,7 @@ private:
         if constexpr (HashedGame<G>) {
             if (features().transposition_table) {
                 key = game_.hash();
-                if (auto hit = shared_.table->probe(key)) {
+                if (auto hit = shared_.table->probe(key, depth)) {
                     tt_move = oriented(hit->move);
                     const Score v = score_from_tt(hit->score, ply);
                     // Exact solving has no path-dependent values to protect the PV from.
@@ -376,7 +381,18 @@ private:
         }
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
-        if (!root) score_moves(picker, ply, tt_move);
+        // The table's move goes first, before any move is scored: where it
+        // refutes the node (most cut nodes), scoring the others is wasted
+        // (Connect Four solving: a third of the game's work at each node).
+        bool tt_move_first = false;
+        if (!root && tt_move) {
+            const auto it = std::find(moves.begin(), moves.end(), *tt_move);
+            if (it != moves.end()) {
+                std::iter_swap(moves.begin(), it);
+                tt_move_first = true;
+            }
+        }
+        bool scored = root;  // the root's moves come in the root's order
         if constexpr (HashAfterGame<G>) {
             if (features().transposition_table) {
                 // Every child's bucket at once: the loads overlap instead of
@@ -384,7 +400,7 @@ private:
                 std::array<std::uint64_t, G::max_moves> child_keys;
                 for (std::size_t i = 0; i < moves.size(); ++i) {
                     child_keys[i] = game_.hash_after(moves[i]);
-                    shared_.table->prefetch(child_keys[i]);
+                    shared_.table->prefetch(child_keys[i], depth - 1);
                 }
                 // Enhanced transposition cutoff: a child whose stored bound
                 // already refutes it for the opponent proves this node fails
@@ -393,7 +409,7 @@ private:
                 // 10% more time (every child's entry must arrive first).
                 if (features().enhanced_transposition_cutoff && !root && !pv_node) {
                     for (std::size_t i = 0; i < moves.size(); ++i) {
-                        const auto hit = shared_.table->probe(child_keys[i]);
+                        const auto hit = shared_.table->probe(child_keys[i], depth - 1);
                         if (!hit || hit->depth < depth - 1 || hit->bound == Bound::Lower) continue;
                         const Score v = -score_from_tt(hit->score, ply + 1);
                         if (v >= beta) return v;
@@ -422,7 +438,15 @@ private:
             std::optional<Move> next;
             if (root) {
                 if (root_index < root_moves_.size()) next = root_moves_[root_index++].move;
+            } else if (tt_move_first) {
+                next = moves[0];
+                picker.next = 1;
+                tt_move_first = false;
             } else {
+                if (!scored) {
+                    score_moves(picker, ply, tt_move);
+                    scored = true;
+                }
                 next = picker.pick();
             }
             if (next) {
@@ -463,7 +487,7 @@ private:
             game_.make(m);
             std::uint64_t busy_key = 0;
             if constexpr (HashedGame<G>) {
-                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash());  // else done above
+                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash(), depth - 1);  // else done above
                 // The first move alone, as in Young Brothers Wait: its bound
                 // is what makes the others' searches cheap.
                 if (share_work) {
@@ -558,7 +582,7 @@ private:
             if constexpr (HashedGame<G>) {
                 if (features().transposition_table) {
                     key = game_.hash();
-                    if (auto hit = shared_.table->probe(key)) {
+                    if (auto hit = shared_.table->probe(key, 0)) {
                         tt_move = oriented(hit->move);
                         deeper_entry = hit->depth > 0;
                         const Score v = score_from_tt(hit->score, ply);
