@@ -307,7 +307,7 @@ private:
         shared_.stop.store(false);
         const auto run = [&](Worker<G>& w) {
             w.begin_iteration(solve_depth_);
-            const Score v = w.search_root(solve_depth_, 0, alpha, beta);
+            const Score v = w.template search_root<true>(solve_depth_, 0, alpha, beta);
             if (w.stopped()) return;
             if (!answered.exchange(true)) answer = {v, w.root_moves().front().move};
             shared_.stop.store(true);

@@ -71,10 +71,12 @@ public:
 
     // Searches the root moves from index `first` with the window (alpha, beta)
     // and re-orders them by score, best first. Returns the best score.
+    // Solving: every line to the end of the game (see SharedState::solving).
+    template <bool Solving = false>
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
         root_depth_ = depth;
-        const Score v = search(depth, 0, alpha, beta, false);
+        const Score v = search<Solving>(depth, 0, alpha, beta, false);
         if (!stopped())
             std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
                              [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
@@ -95,6 +97,14 @@ public:
 
 private:
     const Features& features() const { return shared_.features; }
+    // A pruning, reduction, extension or move-history feature: solving turns
+    // them all off (Engine::solve_root), and the solving instance of the
+    // search compiles them away instead of testing them at every node.
+    template <bool Solving>
+    bool heuristic(bool Features::*feature) const {
+        if constexpr (Solving) return false;
+        return shared_.features.*feature;
+    }
 
     // Late move reductions by depth and move number, computed once.
     using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
@@ -203,9 +213,10 @@ private:
         }
     };
 
+    template <bool Solving>
     void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
         const std::optional<Move> counter =
-            features().countermoves ? history_.counter(previous_key(ply)) : std::nullopt;
+            heuristic<Solving>(&Features::countermoves) ? history_.counter(previous_key(ply)) : std::nullopt;
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
             const Move& m = p.moves[i];
             int s;
@@ -215,14 +226,15 @@ private:
                 int order = 0;
                 if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m);
                 s = (see_ge(m, 0) ? (1 << 28) : -(1 << 20)) + order;
-            } else if (const int k = features().killers ? history_.killer_rank(ply, m) : 0) {
+            } else if (const int k =
+                           heuristic<Solving>(&Features::killers) ? history_.killer_rank(ply, m) : 0) {
                 s = (1 << 27) + k;
             } else if (counter && m == *counter) {
                 s = 1 << 26;
             } else {
-                s = features().history ? history_.score(game_, ply, m) : 0;  // off: never updated, all 0
+                s = heuristic<Solving>(&Features::history) ? history_.score(game_, ply, m) : 0;  // off: all 0
                 if constexpr (MoveScoreGame<G>) {
-                    if (shared_.solving) s += game_.move_score(m) << 20;
+                    if (Solving) s += game_.move_score(m) << 20;
                 }
             }
             p.scores[i] = s;
@@ -236,8 +248,10 @@ private:
         return ply > 0 ? key_stack_[static_cast<std::size_t>(ply - 1)] : std::nullopt;
     }
     // Records the move about to be made at `ply` (nullopt: a null move).
+    template <bool Solving>
     void push_move(int ply, const std::optional<Move>& m) {
-        if (!features().null_move && !features().countermoves) return;  // the only readers
+        if (!heuristic<Solving>(&Features::null_move) && !heuristic<Solving>(&Features::countermoves))
+            return;  // the only readers
         stack_[static_cast<std::size_t>(ply)] = m;
         std::optional<std::size_t> key;
         if constexpr (KeyedMoveGame<G>) {
@@ -246,7 +260,9 @@ private:
         key_stack_[static_cast<std::size_t>(ply)] = key;
     }
 
+    template <bool Solving>
     Score search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
+        const auto on = [this](bool Features::*feature) { return heuristic<Solving>(feature); };
         const bool pv_node = beta - alpha > 1;
         const bool root = ply == 0;
         if (depth <= 0) return quiescence(ply, alpha, beta);
@@ -263,7 +279,7 @@ private:
                 if (alpha >= beta) return alpha;
             }
             if constexpr (ForcedLineGame<G>) {
-                if (shared_.solving) {
+                if (Solving) {
                     // Every move that led here came from generate_non_losing
                     // (the root's too: solve_root keeps only those), so the
                     // mover cannot win with its next stone: no need to ask.
@@ -273,7 +289,7 @@ private:
                 }
             }
             if constexpr (BoundedLengthGame<G> && HashedGame<G>) {
-                if (shared_.solving && shared_.book && shared_.book->may_hold(game_.max_plies_left())) {
+                if (Solving && shared_.book && shared_.book->may_hold(game_.max_plies_left())) {
                     if (const auto known = shared_.book->find(game_.hash())) return score_from_tt(*known, ply);
                 }
             }
@@ -289,7 +305,7 @@ private:
                     tt_move = oriented(hit->move);
                     const Score v = score_from_tt(hit->score, ply);
                     // Exact solving has no path-dependent values to protect the PV from.
-                    if ((!pv_node || shared_.solving) && !root && hit->depth >= depth &&
+                    if ((!pv_node || Solving) && !root && hit->depth >= depth &&
                         bound_settles(hit->bound, v, alpha, beta))
                         return v;
                 }
@@ -302,30 +318,30 @@ private:
         // queen against a bare king would otherwise grow every line (depth 18
         // of KQ-K took 126M nodes without finding the mate, 2.3M with this).
         const bool may_extend = ply < root_depth_ || (pv_node && ply < 2 * root_depth_);
-        if (checked && features().check_extension && may_extend) ++depth;
+        if (checked && on(&Features::check_extension) && may_extend) ++depth;
         // Only pruning and the improving flag read the static evaluation; with
         // all of them off (solving) it is not worth computing at every node.
-        const bool uses_eval = features().reverse_futility || features().razoring || features().null_move ||
-                               features().futility || features().improving;
+        const bool uses_eval = on(&Features::reverse_futility) || on(&Features::razoring) ||
+                               on(&Features::null_move) || on(&Features::futility) || on(&Features::improving);
         const Score static_eval = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
         // pruning can be bolder when it is not.
         // With the feature off, neither flag is set: no margin or count depends on it.
-        const bool improving = features().improving && !checked && ply >= 2 &&
+        const bool improving = on(&Features::improving) && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
-        const bool declining = features().improving && !improving;
+        const bool declining = on(&Features::improving) && !improving;
 
         if (!pv_node && !checked && !root) {
             // Reverse futility: so far above beta that a quiet move will not fall below it.
-            if (features().reverse_futility && depth <= param::kReverseFutilityDepth &&
+            if (on(&Features::reverse_futility) && depth <= param::kReverseFutilityDepth &&
                 std::abs(beta) < kMateBound &&
                 static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
                 return static_eval;
 
             // Razoring: so far below alpha that only a capture could help; ask quiescence.
             if constexpr (TacticalGame<G>) {
-                if (features().razoring && features().quiescence && depth <= param::kRazoringDepth &&
+                if (on(&Features::razoring) && on(&Features::quiescence) && depth <= param::kRazoringDepth &&
                     std::abs(alpha) < kMateBound && static_eval + param::kRazoringMargin * depth < alpha) {
                     const Score v = quiescence(ply, alpha, alpha + 1);
                     if (stopped()) return 0;
@@ -338,12 +354,13 @@ private:
             if constexpr (NullMoveGame<G>) {
                 bool guard_ok = true;
                 if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
-                if (features().null_move && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
+                if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth &&
+                    static_eval >= beta &&
                     previous_move(ply) && std::abs(beta) < kMateBound) {
                     const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
-                    push_move(ply, std::nullopt);
+                    push_move<Solving>(ply, std::nullopt);
                     game_.make_null();
-                    const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+                    const Score v = -search<Solving>(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
                     game_.unmake_null();
                     if (stopped()) return 0;
                     if (v >= beta) return v >= kMateBound ? beta : v;
@@ -355,13 +372,14 @@ private:
         // likely new and badly ordered; search it shallower and let the next
         // iteration redo it.
         // (Without a table there is never a hash move, so it would apply everywhere.)
-        if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
+        if (on(&Features::internal_iterative_reduction) && features().transposition_table && HashedGame<G> &&
+                !root &&
             !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
 
         MoveListOf<G> moves;
         if constexpr (ForcedLineGame<G>) {
-            if (shared_.solving && !root) {
+            if (Solving && !root) {
                 game_.generate_non_losing(moves);
                 // Every move lets the opponent win with its next stone.
                 if (moves.empty()) return mated_in_plies(ply + 2);
@@ -444,7 +462,7 @@ private:
                 tt_move_first = false;
             } else {
                 if (!scored) {
-                    score_moves(picker, ply, tt_move);
+                    score_moves<Solving>(picker, ply, tt_move);
                     scored = true;
                 }
                 next = picker.pick();
@@ -465,25 +483,27 @@ private:
             }
             ++move_count;
             const bool quiet = !is_tactical(m);
-            const bool killer_or_counter = features().killers && history_.is_killer(ply, m);
+            const bool killer_or_counter = on(&Features::killers) && history_.is_killer(ply, m);
             const bool checks = quiet && gives_check(m);  // read only for quiet moves
 
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
-                if (quiet && !checks && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
+                if (quiet && !checks && on(&Features::late_move_pruning) &&
+                    depth <= param::kLateMovePruningDepth &&
                     static_cast<int>(quiet_count) >= (3 + depth * depth) / (declining ? 2 : 1))
                     continue;
-                if (quiet && !checks && features().futility && depth <= param::kFutilityDepth && !pv_node &&
+                if (quiet && !checks && on(&Features::futility) && depth <= param::kFutilityDepth &&
+                    !pv_node &&
                     static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
                     continue;
-                if (features().see_pruning && depth <= param::kSeePruningDepth &&
+                if (on(&Features::see_pruning) && depth <= param::kSeePruningDepth &&
                     !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth))
                     continue;
             }
 
             // Keys need the parent. Off, the table is never updated: all 0.
-            const int history_score = quiet && features().history ? history_.score(game_, ply, m) : 0;
-            push_move(ply, m);
+            const int history_score = quiet && on(&Features::history) ? history_.score(game_, ply, m) : 0;
+            push_move<Solving>(ply, m);
             game_.make(m);
             std::uint64_t busy_key = 0;
             if constexpr (HashedGame<G>) {
@@ -503,11 +523,11 @@ private:
             }
             Score v;
             if (move_count == 1 || !features().pvs) {
-                v = -search(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
+                v = -search<Solving>(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
             } else {
                 // Late move reductions, then a null window: is it better than alpha at all?
                 int r = 0;
-                if (features().late_move_reductions && depth >= param::kLmrMinDepth && quiet && !checks &&
+                if (on(&Features::late_move_reductions) && depth >= param::kLmrMinDepth && quiet && !checks &&
                     move_count > 2) {
                     r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
                                     [static_cast<std::size_t>(std::min(move_count, 63))];
@@ -518,9 +538,10 @@ private:
                     r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
-                v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
-                if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
-                if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false);
+                v = -search<Solving>(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if (v > alpha && r > 0)
+                    v = -search<Solving>(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
+                if (v > alpha && v < beta) v = -search<Solving>(depth - 1, ply + 1, -beta, -alpha, false);
             }
             game_.unmake(m);
             if (busy_key) shared_.busy.leave(busy_key);
@@ -542,7 +563,7 @@ private:
                     alpha = v;
                     // Solving asks for no line below the root: copying it at every
                     // cutoff would cost more than it tells.
-                    if (!root && !shared_.solving) pv_.update(ply, m);
+                    if (!root && !Solving) pv_.update(ply, m);
                     if (v >= beta) {
                         if (quiet)
                             history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(),
@@ -606,7 +627,7 @@ private:
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(ply);
             Picker picker{moves, {}};
-            score_moves(picker, ply, tt_move);
+            score_moves<false>(picker, ply, tt_move);
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Static exchange and delta: skip captures that lose material or
@@ -616,7 +637,7 @@ private:
                     const Score needed = std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
-                push_move(ply, m);
+                push_move<false>(ply, m);
                 game_.make(m);
                 const Score v = -quiescence(ply + 1, -beta, -alpha);
                 game_.unmake(m);
