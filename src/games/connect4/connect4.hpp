@@ -225,7 +225,7 @@ public:
     std::string render() const;
 
 private:
-    std::uint64_t bottom(int col) const { return std::uint64_t{1} << (col * (height_ + 1)); }
+    std::uint64_t bottom(int col) const { return bottoms_[static_cast<std::size_t>(col)]; }
     std::uint64_t top_cell(int col) const { return std::uint64_t{1} << (col * (height_ + 1) + height_ - 1); }
     std::uint64_t column_mask(int col) const { return column_masks_[static_cast<std::size_t>(col)]; }
 
@@ -275,6 +275,7 @@ private:
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
     // Computed once per board: they are read at every node of a search.
     std::array<std::uint64_t, kMaxWidth> column_masks_{};  // the cells of each column
+    std::array<std::uint64_t, kMaxWidth> bottoms_{};       // the bottom cell of each column
     std::array<std::int8_t, kMaxWidth> centre_out_{};      // the columns from the centre outwards
 };
 
