@@ -11,12 +11,12 @@
 #include <atomic>
 #include <bit>
 #include <climits>
-#include <utility>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "core/score.hpp"
 
@@ -49,15 +49,14 @@ public:
     }
 
     // Solving small positions is fastest in a table that stays in the
-    // processor's cache (Connect Four, Pons' Middle-Medium set: 3.5 ms a
-    // position in 1 MB, 7.0 ms in 64 MB, with 3% fewer nodes), big ones in a
-    // big table. So a solve may start in the first `megabytes` of the table
-    // and grow() as its tree grows. A key's bucket then moves: entries of
-    // the smaller part that now belong elsewhere are lost, which costs
-    // less than the cache misses it saves.
+    // processor's cache (Connect Four, the first 300 positions of Pons'
+    // Middle-Medium set: 3.5 ms a position in 1 MB, 7.0 ms in 64 MB, with 3%
+    // more nodes), big ones in a big table. So a solve may start in the first
+    // `megabytes` of the table and grow() as its tree grows. A key's bucket
+    // then moves: entries of the smaller part that now belong elsewhere are
+    // lost, which costs less than the cache misses it saves.
     void use_first(std::size_t megabytes) {
-        const std::size_t buckets = std::bit_floor(std::max<std::size_t>(megabytes << 20, sizeof(Bucket)) / sizeof(Bucket));
-        used_mask_.store(std::min(buckets, bucket_count_) - 1, std::memory_order_relaxed);
+        used_mask_.store(buckets_in(megabytes) - 1, std::memory_order_relaxed);
     }
     void use_all() {
         used_mask_.store(bucket_count_ - 1, std::memory_order_relaxed);
@@ -66,15 +65,15 @@ public:
     // Doubles the part in use, if it is not the whole table.
     void grow() {
         std::size_t mask = used_mask_.load(std::memory_order_relaxed);
-        if (mask + 1 < bucket_count_) used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
+        if (mask + 1 < bucket_count_)
+            used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
     }
     // Entries searched to less than `depth` stay in the first `megabytes`
     // whatever part is in use: the many small subtrees near the leaves of a
     // big solve then find their entries in the cache. Only for searches
     // that give a position the same depth wherever it occurs (solving).
     void keep_near(int depth, std::size_t megabytes) {
-        const std::size_t buckets = std::bit_floor(std::max<std::size_t>(megabytes << 20, sizeof(Bucket)) / sizeof(Bucket));
-        near_mask_.store(std::min(buckets, bucket_count_) - 1, std::memory_order_relaxed);
+        near_mask_.store(buckets_in(megabytes) - 1, std::memory_order_relaxed);
         near_depth_.store(depth, std::memory_order_relaxed);
     }
     [[nodiscard]] std::size_t entries_in_use() const {
@@ -187,6 +186,11 @@ private:
         return f;
     }
 
+    // The buckets of the first `megabytes` (a power of two, at least one).
+    std::size_t buckets_in(std::size_t megabytes) const {
+        const std::size_t wanted = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
+        return std::min(std::bit_floor(wanted), bucket_count_);
+    }
     const Bucket& bucket(std::uint64_t key, int depth) const {
         const std::size_t mask = depth < near_depth_.load(std::memory_order_relaxed)
                                      ? near_mask_.load(std::memory_order_relaxed)
