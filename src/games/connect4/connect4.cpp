@@ -37,8 +37,9 @@ Connect4::Connect4(int width, int height) {
     width_ = static_cast<std::int8_t>(width);
     height_ = static_cast<std::int8_t>(height);
     for (int col = 0; col < width; ++col) {
-        bottoms_[static_cast<std::size_t>(col)] = std::uint64_t{1} << (col * (height + 1));
-        column_masks_[static_cast<std::size_t>(col)] = ((std::uint64_t{1} << height) - 1) << (col * (height + 1));
+        const int first_cell = col * (height + 1);
+        bottoms_[static_cast<std::size_t>(col)] = std::uint64_t{1} << first_cell;
+        column_masks_[static_cast<std::size_t>(col)] = ((std::uint64_t{1} << height) - 1) << first_cell;
         centre_out_[static_cast<std::size_t>(col)] =
             static_cast<std::int8_t>(width / 2 + ((col & 1) ? -(col + 1) / 2 : col / 2));
         bottom_ |= bottom(col);

@@ -130,8 +130,8 @@ private:
         if ((n & 1023) == 0) {
             if (poll) poll();
             // A solve's table grows with its tree (TranspositionTable::use_first).
-            if (shared_.solving &&
-                n * static_cast<std::uint64_t>(shared_.thread_count) > shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
+            const std::uint64_t all_nodes = n * static_cast<std::uint64_t>(shared_.thread_count);
+            if (shared_.solving && all_nodes > shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
                 shared_.table->grow();
             superseded_ = shared_.completed_depth.load(std::memory_order_relaxed) >= root_depth_;
         }
@@ -322,7 +322,8 @@ private:
         // Only pruning and the improving flag read the static evaluation; with
         // all of them off (solving) it is not worth computing at every node.
         const bool uses_eval = on(&Features::reverse_futility) || on(&Features::razoring) ||
-                               on(&Features::null_move) || on(&Features::futility) || on(&Features::improving);
+                               on(&Features::null_move) || on(&Features::futility) ||
+                               on(&Features::improving);
         const Score static_eval = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
@@ -355,8 +356,7 @@ private:
                 bool guard_ok = true;
                 if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
                 if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth &&
-                    static_eval >= beta &&
-                    previous_move(ply) && std::abs(beta) < kMateBound) {
+                    static_eval >= beta && previous_move(ply) && std::abs(beta) < kMateBound) {
                     const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
                     push_move<Solving>(ply, std::nullopt);
                     game_.make_null();
@@ -373,8 +373,7 @@ private:
         // iteration redo it.
         // (Without a table there is never a hash move, so it would apply everywhere.)
         if (on(&Features::internal_iterative_reduction) && features().transposition_table && HashedGame<G> &&
-                !root &&
-            !tt_move && depth >= param::kIirMinDepth && cut_node)
+            !root && !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
 
         MoveListOf<G> moves;
@@ -400,8 +399,7 @@ private:
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         // The table's move goes first, before any move is scored: where it
-        // refutes the node (most cut nodes), scoring the others is wasted
-        // (Connect Four solving: a third of the game's work at each node).
+        // refutes the node, scoring the others would be wasted.
         bool tt_move_first = false;
         if (!root && tt_move) {
             const auto it = std::find(moves.begin(), moves.end(), *tt_move);
@@ -493,8 +491,7 @@ private:
                     static_cast<int>(quiet_count) >= (3 + depth * depth) / (declining ? 2 : 1))
                     continue;
                 if (quiet && !checks && on(&Features::futility) && depth <= param::kFutilityDepth &&
-                    !pv_node &&
-                    static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
+                    !pv_node && static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
                     continue;
                 if (on(&Features::see_pruning) && depth <= param::kSeePruningDepth &&
                     !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth))
@@ -507,7 +504,8 @@ private:
             game_.make(m);
             std::uint64_t busy_key = 0;
             if constexpr (HashedGame<G>) {
-                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash(), depth - 1);  // else done above
+                // (Games with hash_after had every child's bucket prefetched above.)
+                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash(), depth - 1);
                 // The first move alone, as in Young Brothers Wait: its bound
                 // is what makes the others' searches cheap.
                 if (share_work) {
