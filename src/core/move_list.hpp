@@ -39,7 +39,7 @@ public:
     const Move* end() const { return moves_.data() + size_; }
 
 private:
-    std::array<Move, Capacity> moves_{};
+    std::array<Move, Capacity> moves_;  // the first size_ are set (a chess list is 1 KB)
     std::uint32_t size_ = 0;
 };
 

@@ -124,7 +124,7 @@ private:
         }
         const Score original_alpha = alpha;
         Score best = -kInfinity;
-        Move best_move = moves[0];
+        Move best_move{};  // set by the first move: every score beats -kInfinity
         for (const auto& m : moves) {
             game_.make(m);
             const Score v = -search(ply + 1, -beta, -alpha);

@@ -80,6 +80,18 @@ TEST(EngineSolve, AgreesWithTheReferenceSolver) {
         }
         expect_solved(c4, g);
     }
+    // Nearly full small boards: the last plies, where the search ends nodes
+    // (and solve its root) as draws before they move.
+    for (int i = 0; i < 200; ++i) {
+        auto g = Connect4::from_position(i % 2 ? "4x4:" : "5x3:");
+        const int left = 1 + static_cast<int>(rng() % 4);
+        while (g.max_plies_left() > left && !is_over(g.outcome())) {
+            MoveListOf<Connect4> moves;
+            g.generate_moves(moves);
+            g.make(moves[rng() % moves.size()]);
+        }
+        expect_solved(c4, g);
+    }
     engine::Engine<tictactoe::TicTacToe> ttt(4);
     for (const char* p : {"", "x........", "x...o....", "xo.......", "xx.oo....", "xoxoxo..."})
         expect_solved(ttt, tictactoe::TicTacToe::from_position(p));

@@ -45,6 +45,8 @@ Connect4::Connect4(int width, int height) {
         bottom_ |= bottom(col);
         board_ |= column_mask(col);
     }
+    for (int i = 0; i < width; ++i)
+        centre_out_masks_[static_cast<std::size_t>(i)] = column_mask(centre_out_[static_cast<std::size_t>(i)]);
     salt_ = mix64(static_cast<std::uint64_t>(width) << 8 | static_cast<std::uint64_t>(height));
 }
 
@@ -75,7 +77,7 @@ void Connect4::play_sequence(std::string_view seq) {
         if (col > width_)
             throw ParseError(where + ": column " + std::to_string(col) + " is off the board (columns 1-" +
                              std::to_string(width_) + ")");
-        if (won_)
+        if (is_won())
             throw ParseError(where + ": the game is already over, " +
                              std::string(moves_ % 2 ? "the first" : "the second") + " player won with move " +
                              std::to_string(moves_));

@@ -61,17 +61,18 @@ public:
     // Playable columns from the centre outwards (4 3 5 2 6 1 7 on 7 columns),
     // the order that makes alpha-beta cut best; none once the game is over.
     void generate_moves(MoveListOf<Connect4>& out) const {
-        if (won_) return;
+        if (is_won()) return;
         for (int i = 0; i < width_; ++i) {
             const int col = centre_out_[static_cast<std::size_t>(i)];
             if (can_play(col)) out.push_back(col);
         }
     }
 
-    // Assumes can_play(col) and that nobody has won yet.
+    // Assumes can_play(col) and that nobody has won yet. Whether the move
+    // won is read from the board when asked (is_won): a solver that plays
+    // only moves known not to win never asks.
     void make(Move col) {
         const std::uint64_t stone = (mask_ + bottom(col)) & column_mask(col);
-        won_ = alignment(current_ | stone);
         current_ ^= mask_;
         mask_ |= stone;
         const int mc = width_ - 1 - col;
@@ -80,8 +81,7 @@ public:
         history_[static_cast<std::size_t>(moves_++)] = static_cast<std::uint8_t>(col);
     }
 
-    // Undoes make(col): the top stone of `col` goes. Before a move the game
-    // was on, so nobody has won afterwards.
+    // Undoes make(col): the top stone of `col` goes.
     void unmake(Move col) {
         const std::uint64_t stone = ((mask_ & column_mask(col)) + bottom(col)) >> 1;
         mask_ ^= stone;
@@ -90,12 +90,11 @@ public:
         mirror_mask_ ^= ((mirror_mask_ & column_mask(mc)) + bottom(mc)) >> 1;
         mirror_current_ ^= mirror_mask_;
         --moves_;
-        won_ = false;
     }
 
     // For the side to move: Loss when the opponent's last stone made four.
     Outcome outcome() const {
-        if (won_) return Outcome::Loss;
+        if (is_won()) return Outcome::Loss;
         if (moves_ == width_ * height_) return Outcome::Draw;
         return Outcome::Ongoing;
     }
@@ -148,7 +147,7 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
     int moves_played() const { return moves_; }
-    bool is_won() const { return won_; }  // the last move made four
+    bool is_won() const { return alignment(current_ ^ mask_); }  // the last move made four
 
     // Pons' unique key: current + mask (a column of n stones has its bits
     // below bit n, so the sum sets a marker bit above each column).
@@ -187,14 +186,13 @@ public:
     }
 
     // The columns of possible_non_losing_moves(), in generate_moves' order.
-    // Assumes the side to move cannot win at once.
+    // Assumes the game is on and the side to move cannot win at once.
     void generate_non_losing(MoveListOf<Connect4>& out) const {
-        if (won_) return;
         const std::uint64_t safe = possible_non_losing_moves();
-        for (int i = 0; i < width_; ++i) {
-            const int col = centre_out_[static_cast<std::size_t>(i)];
-            if (safe & column_mask(col)) out.push_back(col);
-        }
+        if (!safe) return;
+        for (int i = 0; i < width_; ++i)
+            if (safe & centre_out_masks_[static_cast<std::size_t>(i)])
+                out.push_back(centre_out_[static_cast<std::size_t>(i)]);
     }
     // The board is full after this many more stones.
     int max_plies_left() const { return width_ * height_ - moves_; }
@@ -270,13 +268,13 @@ private:
     std::uint64_t mirror_mask_ = 0;
     std::int8_t width_ = 7;
     std::int8_t height_ = 6;
-    bool won_ = false;  // the last move made four
     int moves_ = 0;
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
     // Computed once per board: they are read at every node of a search.
     std::array<std::uint64_t, kMaxWidth> column_masks_{};  // the cells of each column
     std::array<std::uint64_t, kMaxWidth> bottoms_{};       // the bottom cell of each column
     std::array<std::int8_t, kMaxWidth> centre_out_{};      // the columns from the centre outwards
+    std::array<std::uint64_t, kMaxWidth> centre_out_masks_{};  // their cells, in that order
 };
 
 static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> &&

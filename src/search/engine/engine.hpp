@@ -220,6 +220,14 @@ private:
                 out.score = mated_in_plies(2);
                 return out;
             }
+            if constexpr (BoundedLengthGame<G>) {
+                // Neither side wins with its next stone and the game ends
+                // before a third: a draw (as at every node of the search).
+                if (!safe.empty() && root.max_plies_left() <= 2) {
+                    out.best = safe[0];
+                    return out;
+                }
+            }
             moves = safe;
         }
         for (const auto& m : moves) root_moves.push_back({m, -kInfinity, -kInfinity, {m}});

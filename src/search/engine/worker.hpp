@@ -271,7 +271,13 @@ private:
         if (stopped() && !root) return 0;
 
         if (!root) {
-            if (auto end = rule_end(ply)) return *end;
+            // Solving a game of bounded length with forced lines, no node
+            // below the root is over: its move did not win (see below), and
+            // nodes with two plies or fewer left end before they make a move
+            // (so does the root, in solve_root).
+            constexpr bool never_over = Solving && ForcedLineGame<G> && BoundedLengthGame<G>;
+            if (!never_over)
+                if (auto end = rule_end(ply)) return *end;
             if (ply >= kMaxPly - 1) return game_.evaluate();
             if (features().mate_distance_pruning) {
                 alpha = std::max(alpha, mated_in_plies(ply));
@@ -451,12 +457,12 @@ private:
         const Score original_alpha = alpha;
         Score best = known_fail_low;
         std::optional<Move> best_move;
-        std::array<Move, G::max_moves> quiets_tried{};
+        std::array<Move, G::max_moves> quiets_tried;  // the first quiet_count are set
         std::size_t quiet_count = 0;
         int move_count = 0;
         std::size_t root_index = static_cast<std::size_t>(root_first_);
         // Moves left for later because another thread was searching them.
-        std::array<Move, G::max_moves> deferred{};
+        std::array<Move, G::max_moves> deferred;  // the first deferred_count are set
         std::size_t deferred_count = 0, deferred_next = 0;
         const bool share_work =
             shared_.thread_count > 1 && features().defer_busy_moves && HashedGame<G> && depth >= param::kDeferMinDepth;
@@ -584,7 +590,7 @@ private:
                     }
                 }
             }
-            if (quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
+            if (!Solving && quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
         }
 
         // All root moves excluded (or every move known to fail low, which the table records).
