@@ -68,20 +68,23 @@ std::string Connect4::sequence() const {
 void Connect4::play_sequence(std::string_view seq) {
     for (std::size_t i = 0; i < seq.size(); ++i) {
         const char c = seq[i];
-        const std::string where = "connect4: move " + std::to_string(moves_ + 1) + " ('" + std::string(1, c) +
-                                  "', character " + std::to_string(i + 1) + ")";
+        // Built only for an error: a batch parses thousands of positions.
+        const auto where = [&] {
+            return "connect4: move " + std::to_string(moves_ + 1) + " ('" + std::string(1, c) + "', character " +
+                   std::to_string(i + 1) + ")";
+        };
         const int col = column_from_char(c);
         if (col == 0)
-            throw ParseError(where + ": not a column (columns are 1-" +
+            throw ParseError(where() + ": not a column (columns are 1-" +
                              std::string(1, column_to_char(width_ - 1)) + ")");
         if (col > width_)
-            throw ParseError(where + ": column " + std::to_string(col) + " is off the board (columns 1-" +
+            throw ParseError(where() + ": column " + std::to_string(col) + " is off the board (columns 1-" +
                              std::to_string(width_) + ")");
         if (is_won())
-            throw ParseError(where + ": the game is already over, " +
+            throw ParseError(where() + ": the game is already over, " +
                              std::string(moves_ % 2 ? "the first" : "the second") + " player won with move " +
                              std::to_string(moves_));
-        if (!can_play(col - 1)) throw ParseError(where + ": column " + std::to_string(col) + " is full");
+        if (!can_play(col - 1)) throw ParseError(where() + ": column " + std::to_string(col) + " is full");
         make(col - 1);
     }
 }

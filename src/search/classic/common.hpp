@@ -39,8 +39,14 @@ public:
         line.length = child.length + 1;
     }
     [[nodiscard]] std::vector<Move> line(int ply) const {
+        std::vector<Move> out;
+        copy_line(ply, out);
+        return out;
+    }
+    // line(ply) into `out`, whose storage is reused (no allocation once it is big enough).
+    void copy_line(int ply, std::vector<Move>& out) const {
         const auto& l = lines_[static_cast<std::size_t>(ply)];
-        return {l.moves.begin(), l.moves.begin() + l.length};
+        out.assign(l.moves.begin(), l.moves.begin() + l.length);
     }
 
 private:

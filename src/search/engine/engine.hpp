@@ -196,7 +196,6 @@ private:
         solve_depth_ = kSolveDepth;
         if constexpr (BoundedLengthGame<G>)
             solve_depth_ = kSolveBase + std::clamp(root.max_plies_left(), 0, 150);  // the table keeps depths < 255
-        std::vector<RootMove<Move>> root_moves;
         MoveListOf<G> moves;
         root.generate_moves(moves);
         if constexpr (ForcedLineGame<G>) {
@@ -230,9 +229,16 @@ private:
             }
             moves = safe;
         }
-        for (const auto& m : moves) root_moves.push_back({m, -kInfinity, -kInfinity, {m}});
+        // Kept between solves, so that a batch of short solves allocates nothing.
+        std::vector<RootMove<Move>>& root_moves = solve_root_moves_;
+        root_moves.resize(moves.size());
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            root_moves[i].move = moves[i];
+            root_moves[i].score = root_moves[i].previous_score = -kInfinity;
+            root_moves[i].pv.assign(1, moves[i]);
+        }
         if constexpr (MoveScoreGame<G>) {
-            std::stable_sort(root_moves.begin(), root_moves.end(), [&](const auto& a, const auto& b) {
+            insertion_sort(root_moves.begin(), root_moves.end(), [&](const auto& a, const auto& b) {
                 return root.move_score(a.move) > root.move_score(b.move);
             });
         }
@@ -299,6 +305,7 @@ private:
     // search's, whose results are not exact.
     static constexpr int kSolveBase = 100;
     int solve_depth_ = kSolveDepth;
+    std::vector<RootMove<Move>> solve_root_moves_;
 
     // One null-window test of a solve, run by every worker at once: they
     // share the table and leave each other's busy positions for later, and
@@ -365,6 +372,7 @@ private:
             // has already answered those).
             const int first_win = ForcedLineGame<G> ? 2 : 1, first_loss = ForcedLineGame<G> ? 3 : 1;
             std::vector<Score> values;
+            values.reserve(static_cast<std::size_t>(length) + 1);
             for (int p = first_loss; p <= length; ++p)
                 if (!parity || p % 2 == 0) values.push_back(mated_in_plies(p));
             values.push_back(0);

@@ -47,6 +47,15 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
+// A stable sort by insertion, which never allocates (std::stable_sort takes
+// a buffer from the heap on every call): root moves are few, and sorting
+// them after every probe of a short solve cost it more than a hundred nodes.
+template <class It, class Before>
+void insertion_sort(It first, It last, Before before) {
+    for (It i = first; i != last; ++i)
+        for (It j = i; j != first && before(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
+}
+
 // Aligned to a cache line: two threads' workers never share one.
 template <Game G>
 class alignas(64) Worker {
@@ -55,9 +64,10 @@ public:
 
     Worker(SharedState<Move>& shared, const G& root) : shared_(shared), game_(root) {}
 
-    void start(const G& root, std::vector<RootMove<Move>> root_moves) {
+    // Copied into this worker's own list, whose storage a kept worker reuses.
+    void start(const G& root, const std::vector<RootMove<Move>>& root_moves) {
         game_ = root;
-        root_moves_ = std::move(root_moves);
+        root_moves_ = root_moves;
         nodes_.store(0, std::memory_order_relaxed);
         seldepth_ = 0;
         history_.clear();
@@ -78,8 +88,8 @@ public:
         root_depth_ = depth;
         const Score v = search<Solving>(depth, 0, alpha, beta, false);
         if (!stopped())
-            std::stable_sort(root_moves_.begin() + first, root_moves_.end(),
-                             [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
+            insertion_sort(root_moves_.begin() + first, root_moves_.end(),
+                           [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
         return v;
     }
 
@@ -569,7 +579,7 @@ private:
                 if (move_count == 1 || v > alpha) {
                     root_move->score = v;
                     pv_.update(ply, m);
-                    root_move->pv = pv_.line(ply);
+                    pv_.copy_line(ply, root_move->pv);
                 } else {
                     root_move->score = -kInfinity;
                 }
