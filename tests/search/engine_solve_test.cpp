@@ -99,8 +99,28 @@ TEST(EngineSolve, AgreesWithTheReferenceSolver) {
     for (int i = 0; i < 300; ++i) {
         const auto t = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 3, 1 + static_cast<int>(rng() % 5)));
         trees.clear();  // a new game: tree nodes are keyed by their index
-        ASSERT_EQ(trees.solve(t).score, solve(t, 12).score) << t.position();
+        const Score truth = solve(t, 12).score;
+        ASSERT_EQ(trees.solve(t).score, truth) << t.position();
+        ASSERT_EQ(sign(trees.solve(t, true).score), sign(truth)) << "weak, " << t.position();
     }
+}
+
+TEST(EngineSolve, AWeakSolveStopsWhenTheSignIsKnown) {
+    // It runs the strong solve's probes until the sign is known, so it never
+    // searches more; where quick wins abound (Begin-Easy) far less than
+    // asking "lost?" and then "won?".
+    std::uint64_t weak_nodes = 0, strong_nodes = 0;
+    for (const auto& [moves, score] : set_lines("Test_L1_R1", 30)) {
+        engine::Engine<Connect4> weak(4), strong(4);
+        const auto g = Connect4::from_position(moves);
+        const auto w = weak.solve(g, true), s = strong.solve(g);
+        ASSERT_EQ(w.score, sign(score)) << moves;
+        ASSERT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score) << moves;
+        EXPECT_LE(w.nodes, s.nodes) << moves;
+        weak_nodes += w.nodes;
+        strong_nodes += s.nodes;
+    }
+    EXPECT_LT(weak_nodes, strong_nodes);
 }
 
 TEST(EngineSolve, WonAndLostRootsNeedNoSearch) {
