@@ -25,7 +25,11 @@ public:
 
     MoveHistory() : history_(2 * kKeys), counters_(kKeys) {}
 
+    // Cheap when nothing was learnt since the last clear (solving learns
+    // nothing, and clears before each of a batch's thousands of short solves).
     void clear() {
+        if (!learnt_) return;
+        learnt_ = false;
         for (auto& k : killers_) k = {};
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(counters_.begin(), counters_.end(), std::optional<Move>{});
@@ -54,6 +58,7 @@ public:
     // searched before it without one.
     void reward(const G& g, int ply, int depth, const Move& best, const std::optional<std::size_t>& previous_key,
                 const Move* tried, std::size_t tried_count, const Features& features) {
+        learnt_ = true;
         if (features.killers) {
             auto& k = killers_[static_cast<std::size_t>(ply)];
             if (!(k[0] && *k[0] == best)) {
@@ -85,6 +90,7 @@ private:
     std::array<std::array<std::optional<Move>, 2>, kMaxPly + 1> killers_{};
     std::vector<int> history_;
     std::vector<std::optional<Move>> counters_;
+    bool learnt_ = false;  // reward() was called since the last clear()
 };
 
 }  // namespace ply::engine

@@ -593,7 +593,7 @@ private:
                     // cutoff would cost more than it tells.
                     if (!root && !Solving) pv_.update(ply, m);
                     if (v >= beta) {
-                        if (quiet)
+                        if (quiet && !Solving)  // solving learns no move history
                             history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(),
                                             quiet_count, features());
                         break;
