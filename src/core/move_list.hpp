@@ -1,6 +1,7 @@
 // A fixed-capacity list of moves: lives on the stack, never allocates.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstddef>
@@ -13,11 +14,23 @@ class MoveList {
 public:
     static constexpr std::size_t capacity = Capacity;
 
+    MoveList() = default;
+    // Copies only the moves in the list: the rest of the storage is never set.
+    MoveList(const MoveList& other) : size_(other.size_) { std::copy_n(other.moves_.begin(), size_, moves_.begin()); }
+    MoveList& operator=(const MoveList& other) {
+        if (this != &other) {
+            size_ = other.size_;
+            std::copy_n(other.moves_.begin(), size_, moves_.begin());
+        }
+        return *this;
+    }
+
     void push_back(const Move& m) {
         assert(size_ < Capacity);
         moves_[size_++] = m;
     }
     void clear() { size_ = 0; }
+    // Shrinks the list, or takes in moves written through begin().
     void resize(std::size_t n) {
         assert(n <= Capacity);
         size_ = static_cast<std::uint32_t>(n);
