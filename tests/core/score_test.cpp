@@ -58,3 +58,23 @@ TEST(MoveList, FixedCapacityBehavesLikeAContainer) {
     list.clear();
     EXPECT_TRUE(list.empty());
 }
+
+TEST(MoveList, CopiesHoldTheSameMoves) {
+    MoveList<int, 8> a;
+    for (int m : {5, 7, 2}) a.push_back(m);
+    const MoveList<int, 8> copy = a;
+    MoveList<int, 8> assigned;
+    assigned.push_back(9);
+    assigned = a;
+    auto& self = assigned;
+    assigned = self;
+    for (const MoveList<int, 8>* list : {&copy, static_cast<const MoveList<int, 8>*>(&assigned)}) {
+        ASSERT_EQ(list->size(), 3u);
+        EXPECT_EQ((*list)[0], 5);
+        EXPECT_EQ((*list)[1], 7);
+        EXPECT_EQ((*list)[2], 2);
+    }
+    a.resize(1);  // shrinking keeps the front
+    EXPECT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0], 5);
+}
