@@ -238,9 +238,11 @@ private:
             root_moves[i].pv.assign(1, moves[i]);
         }
         if constexpr (MoveScoreGame<G>) {
-            insertion_sort(root_moves.begin(), root_moves.end(), [&](const auto& a, const auto& b) {
-                return root.move_score(a.move) > root.move_score(b.move);
-            });
+            // The game's move scores, each computed once, order the root's moves.
+            for (auto& rm : root_moves) rm.score = root.move_score(rm.move);
+            insertion_sort(root_moves.begin(), root_moves.end(),
+                           [](const auto& a, const auto& b) { return a.score > b.score; });
+            for (auto& rm : root_moves) rm.score = -kInfinity;
         }
         if (root_moves.empty()) {
             out.score = terminal_score(root.outcome(), 0, 0);
