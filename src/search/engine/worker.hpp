@@ -316,22 +316,18 @@ private:
         // instructions).
         MoveListOf<G> moves;
         constexpr bool forced_lines = Solving && ForcedLineGame<G>;
-        if constexpr (forced_lines) {
-            if (!root) {
-                game_.generate_non_losing(moves);
-                // Every move lets the opponent win with its next stone.
-                if (moves.empty()) return mated_in_plies(ply + 2);
-                // Neither side wins with its next move: with two plies or
-                // fewer left, the game ends drawn.
-                if constexpr (BoundedLengthGame<G>) {
-                    if (game_.max_plies_left() <= 2) return 0;
-                }
-                // Otherwise the opponent wins with its second move at the soonest.
-                alpha = std::max(alpha, mated_in_plies(ply + 4));
-                if (alpha >= beta) return alpha;
-            } else {
-                game_.generate_moves(moves);
+        if (forced_lines && !root) {
+            if constexpr (ForcedLineGame<G>) game_.generate_non_losing(moves);
+            // Every move lets the opponent win with its next stone.
+            if (moves.empty()) return mated_in_plies(ply + 2);
+            // Neither side wins with its next move: with two plies or
+            // fewer left, the game ends drawn.
+            if constexpr (BoundedLengthGame<G>) {
+                if (game_.max_plies_left() <= 2) return 0;
             }
+            // Otherwise the opponent wins with its second move at the soonest.
+            alpha = std::max(alpha, mated_in_plies(ply + 4));
+            if (alpha >= beta) return alpha;
         }
 
         // Transposition table: a deep enough bound ends the node outside the PV.
@@ -415,7 +411,7 @@ private:
             !root && !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
 
-        if (!forced_lines) game_.generate_moves(moves);
+        if (!forced_lines || root) game_.generate_moves(moves);
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         // The table's move goes first, before any move is scored: where it
