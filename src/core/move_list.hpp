@@ -29,6 +29,14 @@ public:
         assert(size_ < Capacity);
         moves_[size_++] = m;
     }
+    // Appends m if `keep`, without a branch (a test of the board's bits
+    // is a coin toss the processor cannot predict): the slot past the end
+    // is written either way, so the list must have room for m.
+    void push_back_if(const Move& m, bool keep) {
+        assert(size_ < Capacity);
+        moves_[size_] = m;
+        size_ += keep;
+    }
     void clear() { size_ = 0; }
     // Shrinks the list, or takes in moves written through begin().
     void resize(std::size_t n) {

@@ -59,6 +59,17 @@ TEST(MoveList, FixedCapacityBehavesLikeAContainer) {
     EXPECT_TRUE(list.empty());
 }
 
+TEST(MoveList, PushBackIfAppendsOnlyTheMovesKept) {
+    MoveList<int, 4> list;
+    list.push_back_if(1, false);
+    list.push_back_if(2, true);
+    list.push_back_if(3, false);
+    list.push_back_if(4, true);
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0], 2);
+    EXPECT_EQ(list[1], 4);
+}
+
 TEST(MoveList, CopiesHoldTheSameMoves) {
     MoveList<int, 8> a;
     for (int m : {5, 7, 2}) a.push_back(m);

@@ -21,6 +21,23 @@ TEST(TranspositionTable, StoresAndFindsEveryField) {
     EXPECT_FALSE(tt.probe(0x1234567890ABCDEEull, 7)) << "another key in the same bucket";
 }
 
+TEST(TranspositionTable, EachEntryOfAFullBucketAnswersForItsOwnKey) {
+    // 64 MB: a table of huge pages where the system has them.
+    TranspositionTable<int> tt(64);
+    const std::uint64_t base = 0x5A5Aull << 16;  // four keys in one bucket (same bits 16 and up)
+    EXPECT_FALSE(tt.probe(0, 1)) << "an empty entry holds no key, not even 0";
+    for (int i = 0; i < 4; ++i) EXPECT_FALSE(tt.probe(base + static_cast<std::uint64_t>(i), 1));
+    for (int i = 0; i < 4; ++i) tt.store(base + static_cast<std::uint64_t>(i), 100 + i, 10 + i, Bound::Exact, i);
+    for (int i = 0; i < 4; ++i) {
+        const auto hit = tt.probe(base + static_cast<std::uint64_t>(i), 10 + i);
+        ASSERT_TRUE(hit && hit->move) << i;
+        EXPECT_EQ(hit->score, 100 + i);
+        EXPECT_EQ(hit->depth, 10 + i);
+        EXPECT_EQ(*hit->move, i);
+    }
+    EXPECT_FALSE(tt.probe(base + 4, 1)) << "a fifth key of the bucket";
+}
+
 TEST(TranspositionTable, MateScoresRoundTripThroughPlies) {
     // A mate found 9 plies from the root at a node 4 plies deep is stored as
     // mate in 5 from that node; reached again at ply 2, it is mate in 7.

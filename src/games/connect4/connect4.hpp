@@ -191,8 +191,8 @@ public:
         const std::uint64_t safe = possible_non_losing_moves();
         if (!safe) return;
         for (int i = 0; i < width_; ++i)
-            if (safe & centre_out_masks_[static_cast<std::size_t>(i)])
-                out.push_back(centre_out_[static_cast<std::size_t>(i)]);
+            out.push_back_if(centre_out_[static_cast<std::size_t>(i)],
+                             (safe & centre_out_masks_[static_cast<std::size_t>(i)]) != 0);
     }
     // The board is full after this many more stones.
     int max_plies_left() const { return width_ * height_ - moves_; }

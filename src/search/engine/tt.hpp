@@ -13,12 +13,18 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
 #include <type_traits>
 #include <utility>
 
 #include "core/score.hpp"
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 namespace ply::engine {
 
@@ -43,7 +49,7 @@ public:
     void resize(std::size_t megabytes) {
         const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
         bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
-        buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+        buckets_ = allocate_buckets(bucket_count_);
         use_all();
         generation_ = 0;
     }
@@ -93,13 +99,16 @@ public:
     // `depth`: the depth the position is searched to (see keep_near).
     [[nodiscard]] std::optional<TTHit<Move>> probe(std::uint64_t key, int depth) const {
         const Bucket& b = bucket(key, depth);
+        // Every entry is read and the match selected without a branch: which
+        // entry holds a key (if any) is a coin toss the processor cannot predict.
+        std::uint64_t found = 0;  // an entry's data is never 0 once written
         for (const auto& e : b.entries) {
             const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-            if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
-            const Fields f = unpack(data);
-            return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt};
+            found = (e.key_xor_data.load(std::memory_order_relaxed) ^ data) == key ? data : found;
         }
-        return std::nullopt;
+        if (found == 0) return std::nullopt;
+        const Fields f = unpack(found);
+        return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt};
     }
 
     // `score` must already be node-relative (score_to_tt).
@@ -186,6 +195,27 @@ private:
         return f;
     }
 
+    // Huge pages where the system offers them: every probe of a big table
+    // lands on a page of its own, and with 4 KB pages nearly every one also
+    // misses the processor's page translation cache.
+    struct FreeBuckets {
+        void operator()(Bucket* b) const { std::free(b); }
+    };
+    using Buckets = std::unique_ptr<Bucket[], FreeBuckets>;
+    static Buckets allocate_buckets(std::size_t count) {
+        constexpr std::size_t kHugePage = std::size_t{2} << 20;
+        const std::size_t bytes = count * sizeof(Bucket);
+        const std::size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+        void* memory = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+        if (!memory) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+        if (alignment == kHugePage) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure costs nothing
+#endif
+        auto* buckets = static_cast<Bucket*>(memory);
+        std::uninitialized_value_construct_n(buckets, count);
+        return Buckets(buckets);
+    }
+
     // The buckets of the first `megabytes` (a power of two, at least one).
     std::size_t buckets_in(std::size_t megabytes) const {
         const std::size_t wanted = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
@@ -201,7 +231,7 @@ private:
         return const_cast<Bucket&>(std::as_const(*this).bucket(key, depth));
     }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    Buckets buckets_;
     std::size_t bucket_count_ = 0;
     std::atomic<std::size_t> used_mask_{0};  // buckets in use - 1 (see use_first)
     std::atomic<int> near_depth_{INT_MIN};   // see keep_near
