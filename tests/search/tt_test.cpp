@@ -115,7 +115,7 @@ std::uint64_t key_in_bucket(std::uint64_t bucket_in_first_mb, std::uint64_t high
 
 TEST(TranspositionTable, APartInUseSharesItsBucketsUntilItGrows) {
     TranspositionTable<int> tt(4);
-    tt.use_first(1);
+    tt.use_first(1024);
     // Five keys that meet in one bucket of the first megabyte: one goes.
     for (std::uint64_t h = 0; h < 5; ++h)
         tt.store(key_in_bucket(7, h, 1), 0, 10 + static_cast<int>(h), Bound::Exact, 0);
@@ -132,14 +132,14 @@ TEST(TranspositionTable, APartInUseSharesItsBucketsUntilItGrows) {
 
 TEST(TranspositionTable, GrowingDoublesThePartInUseUpToTheWholeTable) {
     TranspositionTable<int> tt(4);
-    tt.use_first(1);
+    tt.use_first(1024);
     tt.grow();
     EXPECT_EQ(tt.entries_in_use(), std::size_t{(2 << 20) / 16});
     tt.grow();
     tt.grow();
     EXPECT_EQ(tt.entries_in_use(), std::size_t{(4 << 20) / 16}) << "never beyond the table";
     // Entries stored before the growth whose bucket stays the same are found.
-    tt.use_first(1);
+    tt.use_first(1024);
     tt.store(key_in_bucket(3, 0, 5), 17, 4, Bound::Exact, 2);
     tt.grow();
     const auto hit = tt.probe(key_in_bucket(3, 0, 5), 4);
@@ -147,9 +147,21 @@ TEST(TranspositionTable, GrowingDoublesThePartInUseUpToTheWholeTable) {
     EXPECT_EQ(hit->score, 17);
 }
 
+TEST(TranspositionTable, ANearPartLargerThanThePartInUseIsCutToIt) {
+    TranspositionTable<int> tt(4);
+    tt.keep_near(10, 2048);
+    tt.use_first(1024);
+    // Five shallow keys that meet in one bucket of the first megabyte (in
+    // two of the first two megabytes): the part in use holds four.
+    int found = 0;
+    for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(21, h, 1), 0, 5, Bound::Exact, 0);
+    for (std::uint64_t h = 0; h < 5; ++h) found += tt.probe(key_in_bucket(21, h, 1), 5).has_value();
+    EXPECT_EQ(found, 4);
+}
+
 TEST(TranspositionTable, ShallowEntriesStayInTheNearPartWhateverIsInUse) {
     TranspositionTable<int> tt(4);
-    tt.keep_near(10, 1);  // depths below 10 in the first megabyte
+    tt.keep_near(10, 1024);  // depths below 10 in the first megabyte
     // Shallow: five keys meet in one near bucket and one gives way...
     for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(11, h, 1), 0, 5, Bound::Exact, 0);
     int found = 0;
@@ -159,7 +171,7 @@ TEST(TranspositionTable, ShallowEntriesStayInTheNearPartWhateverIsInUse) {
     for (std::uint64_t h = 0; h < 5; ++h) tt.store(key_in_bucket(12, h, 1), 0, 10, Bound::Exact, 0);
     for (std::uint64_t h = 0; h < 5; ++h) EXPECT_TRUE(tt.probe(key_in_bucket(12, h, 1), 10)) << h;
     // Growing the part in use does not move the near entries.
-    tt.use_first(1);
+    tt.use_first(1024);
     tt.store(key_in_bucket(13, 2, 1), 33, 3, Bound::Lower, 0);
     tt.grow();
     tt.grow();

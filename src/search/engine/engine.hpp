@@ -187,10 +187,10 @@ private:
         shared_.node_limit.reset();
         shared_.thread_count = threads_;
         table_.new_search();
-        table_.use_first(param::kSolveTableStartMb);
+        table_.use_first(param::kSolveTableStartKb);
         // Depth is a function of the position only where it counts plies left.
         if constexpr (BoundedLengthGame<G>)
-            table_.keep_near(kSolveBase + param::kSolveNearPliesLeft + 1, param::kSolveTableStartMb);
+            table_.keep_near(kSolveBase + param::kSolveNearPliesLeft + 1, param::kSolveNearKb);
 
         Solution out;
         solve_depth_ = kSolveDepth;

@@ -44,13 +44,15 @@ inline constexpr Score kDeltaMargin = 200;  // quiescence: hopeless captures are
 
 inline constexpr int kHistoryMax = 16384;
 
-// Solving starts in the first megabytes of the table (see
+// Solving starts in the first kilobytes of the table (see
 // TranspositionTable::use_first) and doubles the part in use while the nodes
 // searched exceed this many per entry in it. Positions with at most
-// kSolveNearPliesLeft plies left keep their entries in that first part
-// (TranspositionTable::keep_near). Connect Four: Pons' sets and the empty
-// board, 2 to 16 MB, 8 to 32 nodes per entry, 12 to 20 plies.
-inline constexpr std::size_t kSolveTableStartMb = 4;
+// kSolveNearPliesLeft plies left keep their entries in the first
+// kSolveNearKb (TranspositionTable::keep_near). Connect Four: Pons' sets
+// and the empty board, 2 to 16 MB near part, 8 to 32 nodes per entry, 12 to
+// 20 plies.
+inline constexpr std::size_t kSolveTableStartKb = 256;
+inline constexpr std::size_t kSolveNearKb = 4096;
 inline constexpr std::uint64_t kSolveNodesPerEntry = 16;
 inline constexpr int kSolveNearPliesLeft = 15;
 

@@ -58,11 +58,11 @@ public:
     // processor's cache (Connect Four, the first 300 positions of Pons'
     // Middle-Medium set: 3.5 ms a position in 1 MB, 7.0 ms in 64 MB, with 3%
     // more nodes), big ones in a big table. So a solve may start in the first
-    // `megabytes` of the table and grow() as its tree grows. A key's bucket
+    // `kilobytes` of the table and grow() as its tree grows. A key's bucket
     // then moves: entries of the smaller part that now belong elsewhere are
     // lost, which costs less than the cache misses it saves.
-    void use_first(std::size_t megabytes) {
-        used_mask_.store(buckets_in(megabytes) - 1, std::memory_order_relaxed);
+    void use_first(std::size_t kilobytes) {
+        used_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
     }
     void use_all() {
         used_mask_.store(bucket_count_ - 1, std::memory_order_relaxed);
@@ -74,12 +74,12 @@ public:
         if (mask + 1 < bucket_count_)
             used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
     }
-    // Entries searched to less than `depth` stay in the first `megabytes`
-    // whatever part is in use: the many small subtrees near the leaves of a
-    // big solve then find their entries in the cache. Only for searches
-    // that give a position the same depth wherever it occurs (solving).
-    void keep_near(int depth, std::size_t megabytes) {
-        near_mask_.store(buckets_in(megabytes) - 1, std::memory_order_relaxed);
+    // Entries searched to less than `depth` stay in the first `kilobytes`
+    // once the part in use is larger: the many small subtrees near the
+    // leaves of a big solve then find their entries in the cache. Only for
+    // searches that give a position the same depth wherever it occurs (solving).
+    void keep_near(int depth, std::size_t kilobytes) {
+        near_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
         near_depth_.store(depth, std::memory_order_relaxed);
     }
     [[nodiscard]] std::size_t entries_in_use() const {
@@ -216,16 +216,17 @@ private:
         return Buckets(buckets);
     }
 
-    // The buckets of the first `megabytes` (a power of two, at least one).
-    std::size_t buckets_in(std::size_t megabytes) const {
-        const std::size_t wanted = std::max<std::size_t>((megabytes << 20) / sizeof(Bucket), 1);
+    // The buckets of the first `kilobytes` (a power of two, at least one).
+    std::size_t buckets_in(std::size_t kilobytes) const {
+        const std::size_t wanted = std::max<std::size_t>((kilobytes << 10) / sizeof(Bucket), 1);
         return std::min(std::bit_floor(wanted), bucket_count_);
     }
     const Bucket& bucket(std::uint64_t key, int depth) const {
-        const std::size_t mask = depth < near_depth_.load(std::memory_order_relaxed)
+        // Both masks are powers of two less one: their AND is the smaller part.
+        const std::size_t near = depth < near_depth_.load(std::memory_order_relaxed)
                                      ? near_mask_.load(std::memory_order_relaxed)
-                                     : used_mask_.load(std::memory_order_relaxed);
-        return buckets_[(key >> 16) & mask];
+                                     : ~std::size_t{0};
+        return buckets_[(key >> 16) & used_mask_.load(std::memory_order_relaxed) & near];
     }
     Bucket& bucket(std::uint64_t key, int depth) {
         return const_cast<Bucket&>(std::as_const(*this).bucket(key, depth));
