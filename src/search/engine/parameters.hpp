@@ -55,5 +55,12 @@ inline constexpr std::size_t kSolveTableStartKb = 256;
 inline constexpr std::size_t kSolveNearKb = 4096;
 inline constexpr std::uint64_t kSolveNodesPerEntry = 16;
 inline constexpr int kSolveNearPliesLeft = 15;
+// Solving a root with at most this many plies left takes one search with
+// the full window instead of null-window probes. Connect Four, nodes with
+// 0 / 16 / 20 / 24 / 28: End-Easy 47.0 / 32.3 / 32.3 / - / -; Middle-Easy
+// 341 / 326 / 337 / - / -; Middle-Medium (first 300) 36.8k / 36.8k / 36.6k /
+// 36.0k / 34.6k; Begin-Easy 2.3k up to 26, 4.2k at 28 (its quick wins are
+// cheap to prove with a null window, costly to measure with a wide one).
+inline constexpr int kSolveFullWindowPliesLeft = 16;
 
 }  // namespace ply::engine::param
