@@ -187,10 +187,14 @@ private:
         shared_.node_limit.reset();
         shared_.thread_count = threads_;
         table_.new_search();
-        table_.use_first(param::kSolveTableStartKb);
-        // Depth is a function of the position only where it counts plies left.
-        if constexpr (BoundedLengthGame<G>)
+        // A root searched with the full window (see below) has a small tree.
+        std::size_t start_kb = param::kSolveTableStartKb;
+        if constexpr (BoundedLengthGame<G>) {
+            if (root.max_plies_left() <= param::kSolveFullWindowPliesLeft) start_kb = param::kSolveSmallTableKb;
+            // Depth is a function of the position only where it counts plies left.
             table_.keep_near(kSolveBase + param::kSolveNearPliesLeft + 1, param::kSolveNearKb);
+        }
+        table_.use_first(start_kb);
 
         Solution out;
         solve_depth_ = kSolveDepth;

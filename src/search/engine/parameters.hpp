@@ -45,13 +45,19 @@ inline constexpr Score kDeltaMargin = 200;  // quiescence: hopeless captures are
 inline constexpr int kHistoryMax = 16384;
 
 // Solving starts in the first kilobytes of the table (see
-// TranspositionTable::use_first) and doubles the part in use while the nodes
-// searched exceed this many per entry in it. Positions with at most
-// kSolveNearPliesLeft plies left keep their entries in the first
+// TranspositionTable::use_first), the processor's L2 cache for the small
+// trees of roots searched with the full window, and doubles the part in use
+// while the nodes searched exceed this many per entry in it. Positions with
+// at most kSolveNearPliesLeft plies left keep their entries in the first
 // kSolveNearKb (TranspositionTable::keep_near). Connect Four: Pons' sets
 // and the empty board, 2 to 16 MB near part, 8 to 32 nodes per entry, 12 to
-// 20 plies.
-inline constexpr std::size_t kSolveTableStartKb = 256;
+// 20 plies. Medians of interleaved runs, 256 KB for every root against
+// 1 MB for the larger ones: Middle-Easy 28.4 / 30.4 us, Middle-Medium (first
+// 300) 3.15 / 2.92 ms, Begin-Easy 190 / 182 us, Begin-Medium (positions 1-40
+// and 501-540) 78.7 / 79.3 ms and 77.3 / 67.1 ms. (A 512 KB start for all:
+// End-Easy 4.1 -> 4.4 us.)
+inline constexpr std::size_t kSolveSmallTableKb = 256;
+inline constexpr std::size_t kSolveTableStartKb = 1024;
 inline constexpr std::size_t kSolveNearKb = 4096;
 inline constexpr std::uint64_t kSolveNodesPerEntry = 16;
 inline constexpr int kSolveNearPliesLeft = 15;
