@@ -41,7 +41,8 @@ void expect_solved(engine::Engine<G>& e, const G& g) {
     const Score truth = solve(g, 16).score;
     const auto strong = e.solve(g);
     ASSERT_EQ(strong.score, truth) << g.position();
-    ASSERT_EQ(sign(e.solve(g, true).score), sign(truth)) << "weak, " << g.position();
+    const auto weak = e.solve(g, true);
+    ASSERT_EQ(sign(weak.score), sign(truth)) << "weak, " << g.position();
     MoveListOf<G> moves;
     g.generate_moves(moves);
     if (moves.empty()) return;
@@ -49,6 +50,10 @@ void expect_solved(engine::Engine<G>& e, const G& g) {
     G child = g;
     child.make(*strong.best);
     ASSERT_EQ(score_from_tt(-solve(child, 16).score, 1), truth) << "the best move keeps the value: " << g.position();
+    ASSERT_TRUE(weak.best) << g.position();
+    G weak_child = g;
+    weak_child.make(*weak.best);
+    ASSERT_EQ(sign(-solve(weak_child, 16).score), sign(truth)) << "the weak best move keeps the result: " << g.position();
 }
 
 }  // namespace

@@ -285,11 +285,17 @@ private:
             // that holds every value it can have: in a tree that small, the
             // probes' repeated visits of the same nodes cost more than the
             // wide window (Pons' End-Easy set: 47 -> 32 nodes a position).
-            if (!weak && length > 0 && length <= param::kSolveFullWindowPliesLeft) {
-                const Score v = probe(scale.value(lo) - 1, scale.value(hi) + 1);  // exact: inside the window
-                lo = hi = scale.at_least(v);
-                out.best = last_best;
-                best_proves_lo = true;
+            // A weak solve's window holds the draw alone: the sign is all it asks.
+            if (length > 0 && length <= param::kSolveFullWindowPliesLeft) {
+                const Score v = weak ? probe(-1, 1) : probe(scale.value(lo) - 1, scale.value(hi) + 1);
+                if (!weak || v >= 0) {  // exact; or, weak, a draw or a win worth at least v
+                    lo = scale.at_least(v);
+                    if (!weak || v == 0) hi = lo;
+                    out.best = last_best;
+                    best_proves_lo = true;
+                } else {
+                    hi = scale.at_most(v);  // weak: a loss
+                }
             }
             while (lo < hi && !(weak && sign_known())) {
                 const int t = next_probe(scale, lo, hi, length);
