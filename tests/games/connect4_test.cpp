@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "search/solver.hpp"
 #include "support/generic_game_suite.hpp"
 
 namespace ply::testing {
@@ -380,6 +381,88 @@ TEST(Connect4, NonLosingMoves) {
     EXPECT_FALSE(g.can_win_next());
     EXPECT_EQ(g.possible_non_losing_moves(), std::uint64_t{1} << (6 * 7 + 3));
     EXPECT_EQ(g.column_of(g.possible_non_losing_moves()), 6);
+}
+
+TEST(Connect4, TheFollowUpStrategyKeepsEachSideToItsCells) {
+    // Random positions, then the mover plays at random and the opponent by
+    // the strategy follow_up() assumes, to the full board (wins ignored):
+    // the mover's stones land only in its cells, the opponent's sure cells
+    // all become its own.
+    std::mt19937_64 rng(5);
+    int followed = 0;
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{7, 6}, {6, 5}, {5, 4}, {4, 5}, {9, 5}}) {
+        for (int game = 0; game < 300; ++game) {
+            Connect4 g(w, h);
+            const auto play_random = [&] {
+                std::vector<int> open;
+                for (int c = 0; c < w; ++c)
+                    if (g.can_play(c)) open.push_back(c);
+                const int c = open[rng() % open.size()];
+                g.make(c);
+                return c;
+            };
+            for (int p = static_cast<int>(rng() % static_cast<std::uint64_t>(w * h)); p > 0; --p) play_random();
+            const auto f = g.follow_up();
+            ASSERT_EQ(f.has_value(), g.max_plies_left() % 2 == 0) << g.position();
+            if (!f) continue;
+            ++followed;
+            const auto empty_in = [&](int c) {
+                return g.can_play(c) ? h - (static_cast<int>(g.move_key(c)) - c * (h + 1)) : 0;
+            };
+            std::uint64_t mover = 0, opponent = 0;
+            while (g.max_plies_left() > 0) {
+                int c = static_cast<int>(rng() % static_cast<std::uint64_t>(w));
+                while (!g.can_play(c)) c = (c + 1) % w;
+                mover |= std::uint64_t{1} << g.move_key(c);
+                g.make(c);
+                // The same column if its empty cells are now odd in number,
+                // otherwise another column whose empty cells are.
+                int reply = c;
+                if (empty_in(c) % 2 == 0) {
+                    std::vector<int> odd;
+                    for (int o = 0; o < w; ++o)
+                        if (empty_in(o) % 2) odd.push_back(o);
+                    ASSERT_FALSE(odd.empty()) << g.position();
+                    reply = odd[rng() % odd.size()];
+                }
+                opponent |= std::uint64_t{1} << g.move_key(reply);
+                g.make(reply);
+            }
+            const std::uint64_t cells = mover | opponent;  // the cells empty at the start
+            ASSERT_EQ(mover & ~f->mover_at_most, 0u) << g.position();
+            ASSERT_EQ(f->opponent_sure & cells & ~opponent, 0u) << g.position();
+        }
+    }
+    EXPECT_GT(followed, 500);
+}
+
+TEST(Connect4, ProvenUpperBoundsHoldAgainstTheSolver) {
+    // Random positions of boards with even and odd heights and cell counts:
+    // wherever the game proves a bound, the exact value lies at or below it.
+    std::mt19937_64 rng(11);
+    int draws_at_best = 0, losses = 0;
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {5, 3}, {4, 5}, {6, 4}, {5, 5}, {7, 6}}) {
+        for (int game = 0; game < 2000; ++game) {
+            Connect4 g(w, h);
+            // At most 16 empty cells: the solver's trees stay small.
+            const int fewest = std::max(0, w * h - 16);
+            const int plies = fewest + static_cast<int>(rng() % static_cast<std::uint64_t>(w * h - fewest));
+            for (int p = 0; p < plies && !is_over(g.outcome()); ++p) {
+                MoveListOf<Connect4> moves;
+                g.generate_moves(moves);
+                g.make(moves[rng() % moves.size()]);
+            }
+            if (is_over(g.outcome())) continue;
+            const auto bound = g.proven_upper_bound();
+            if (!bound) continue;
+            const Score value = solve(g, 14).score;
+            ASSERT_LE(value, *bound) << g.position();
+            ++(*bound == 0 ? draws_at_best : losses);
+        }
+    }
+    // Both kinds occur: the test reaches each.
+    EXPECT_GT(draws_at_best, 400);
+    EXPECT_GT(losses, 40);
 }
 
 TEST(Connect4, HashIsUniqueAndMoveKeysDistinct) {

@@ -47,6 +47,7 @@ Connect4::Connect4(int width, int height) {
     }
     for (int i = 0; i < width; ++i)
         centre_out_masks_[static_cast<std::size_t>(i)] = column_mask(centre_out_[static_cast<std::size_t>(i)]);
+    for (int row = height % 2; row < height; row += 2) follow_rows_ |= bottom_ << row;
     salt_ = mix64(static_cast<std::uint64_t>(width) << 8 | static_cast<std::uint64_t>(height));
 }
 

@@ -329,6 +329,16 @@ private:
             alpha = std::max(alpha, mated_in_plies(ply + 4));
             if (alpha >= beta) return alpha;
         }
+        // A bound the game proves without search (computed after the forced
+        // lines, which end many nodes more cheaply).
+        if constexpr (ProvenBoundGame<G>) {
+            if (!root) {
+                if (const auto bound = game_.proven_upper_bound()) {
+                    const Score v = score_from_tt(*bound, ply);
+                    if (v <= alpha) return v;
+                }
+            }
+        }
 
         // Transposition table: a deep enough bound ends the node outside the PV.
         std::optional<Move> tt_move;
