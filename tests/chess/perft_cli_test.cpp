@@ -1,11 +1,10 @@
 // `ply perft` and `ply uci` as a user runs them: exit codes and output.
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
 
 namespace {
 
@@ -33,19 +32,16 @@ TEST(ChessPerftCli, BadUsageExitsWithTwo) {
 }
 
 TEST(ChessPerftCli, SuiteReportsMismatches) {
-    const std::string path = ::testing::TempDir() + "ply_perft_suite.epd";
-    {
-        std::ofstream f(path);
-        f << "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n";
-        f << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D1 16 ;D2 72\n";  // D2 is really 71
-    }
+    const ply::testing::TempFile suite("perft_suite.epd",
+                                       "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n"
+                                       "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D1 16 ;D2 72\n");  // D2 is really 71
+    const std::string path = suite.path.string();
     const auto r = run_ply("perft --suite " + path);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_TRUE(contains(r.out, "Passed: 4  Failed: 1")) << r.out;
     EXPECT_TRUE(contains(r.out, "expected 72, got 71")) << r.out;
     const auto ok = run_ply("perft --suite " + path + " --max-depth 1");
     EXPECT_EQ(ok.exit_code, 0) << ok.out;
-    std::remove(path.c_str());
 }
 
 TEST(ChessUciCli, SpeaksUci) {

@@ -2,25 +2,17 @@
 // with Ply itself as the UCI engine, and one-line errors (exit 1) for missing
 // files, bad EPD lines and engines that cannot start, crash or hang.
 #include <gtest/gtest.h>
-#include <unistd.h>
-
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
 
 using nlohmann::json;
 using ply::testing::run_ply;
+using ply::testing::TempFile;
 
 namespace {
-
-// Writes `text` to a fresh file in the test's temporary directory.
-std::string write_epd(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + "ply_tactics_" + std::to_string(::getpid()) + "_" + name;
-    std::ofstream(path) << text;
-    return path;
-}
 
 // Easy truths: a back-rank mate in one, a queen free for the taking, and a
 // queen that must not take a defended pawn; the last record asks for that
@@ -38,8 +30,8 @@ std::string ply_engine() { return std::string("--engine cmd=") + PLY_BINARY + " 
 }  // namespace
 
 TEST(CliTactics, PlySolvesTheEasyPositions) {
-    const auto path = write_epd("easy.epd", kEasy);
-    const auto r = run_ply("tactics --epd " + path + " " + ply_engine() + " --time 0.2 --hash 16 --json");
+    const TempFile epd("easy.epd", kEasy);
+    const auto r = run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0.2 --hash 16 --json");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     const auto j = json::parse(r.out);
     EXPECT_EQ(j["engine"], "ply");
@@ -54,8 +46,8 @@ TEST(CliTactics, PlySolvesTheEasyPositions) {
 }
 
 TEST(CliTactics, TextSummaryAndFirst) {
-    const auto path = write_epd("first.epd", kEasy);
-    const auto r = run_ply("tactics --epd " + path + " " + ply_engine() + " --time 0.1 --first 1 --verbose");
+    const TempFile epd("first.epd", kEasy);
+    const auto r = run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0.1 --first 1 --verbose");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("mate1"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Solved: 1 / 1 (100.0%)"), std::string::npos) << r.out;
@@ -69,43 +61,43 @@ TEST(CliTactics, MissingFileFails) {
 }
 
 TEST(CliTactics, MalformedLineIsNamed) {
-    const auto bad_fen = write_epd("bad_fen.epd", std::string(kEasy) + "not a fen bm e4;\n");
-    auto r = run_ply("tactics --epd " + bad_fen + " " + ply_engine());
+    const TempFile bad_fen("bad_fen.epd", std::string(kEasy) + "not a fen bm e4;\n");
+    auto r = run_ply("tactics --epd " + bad_fen.path.string() + " " + ply_engine());
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.out.find(bad_fen + ":7:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(bad_fen.path.string() + ":7:"), std::string::npos) << r.out;
 
     // A best move that is illegal in its position is just as malformed.
-    const auto bad_move = write_epd("bad_move.epd", "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Rh9; id \"x\";\n");
-    r = run_ply("tactics --epd " + bad_move + " " + ply_engine());
+    const TempFile bad_move("bad_move.epd", "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Rh9; id \"x\";\n");
+    r = run_ply("tactics --epd " + bad_move.path.string() + " " + ply_engine());
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.out.find(bad_move + ":1:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(bad_move.path.string() + ":1:"), std::string::npos) << r.out;
 }
 
 TEST(CliTactics, EngineThatCannotStartFails) {
-    const auto path = write_epd("nostart.epd", kEasy);
-    const auto r = run_ply("tactics --epd " + path + " --engine cmd=/nonexistent/engine --time 0.1");
+    const TempFile epd("nostart.epd", kEasy);
+    const auto r = run_ply("tactics --epd " + epd.path.string() + " --engine cmd=/nonexistent/engine --time 0.1");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("cannot start engine 'engine'"), std::string::npos) << r.out;
 }
 
 TEST(CliTactics, CrashingOrHungEngineFails) {
-    const auto path = write_epd("crash.epd", kEasy);
+    const TempFile epd("crash.epd", kEasy);
     const std::string fake = std::string("--engine 'cmd=") + PLY_ARENA_FAKE_ENGINE;
-    auto r = run_ply("tactics --epd " + path + " " + fake + " uci crash 2' name=fake --time 0.1");
+    auto r = run_ply("tactics --epd " + epd.path.string() + " " + fake + " uci crash 2' name=fake --time 0.1");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("engine 'fake' crashed at queen"), std::string::npos) << r.out;
 
     // Never answers its first `go`, nor `stop`: a short timeout= ends the wait.
-    r = run_ply("tactics --epd " + path + " " + fake + " uci hang 1' name=fake timeout=0.2 --time 0.1");
+    r = run_ply("tactics --epd " + epd.path.string() + " " + fake + " uci hang 1' name=fake timeout=0.2 --time 0.1");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("engine 'fake' stopped answering at mate1"), std::string::npos) << r.out;
 }
 
 TEST(CliTactics, IllegalMoveFailsThePositionOnly) {
-    const auto path = write_epd("illegal.epd", kEasy);
+    const TempFile epd("illegal.epd", kEasy);
     const std::string fake =
         std::string("--engine 'cmd=") + PLY_ARENA_FAKE_ENGINE + " uci illegal 1' name=fake";
-    const auto r = run_ply("tactics --epd " + path + " " + fake + " --time 0.1 --first 1 --json");
+    const auto r = run_ply("tactics --epd " + epd.path.string() + " " + fake + " --time 0.1 --first 1 --json");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     const auto j = json::parse(r.out);
     EXPECT_EQ(j["solved"], 0);
@@ -114,9 +106,9 @@ TEST(CliTactics, IllegalMoveFailsThePositionOnly) {
 }
 
 TEST(CliTactics, BadUsageExitsTwo) {
-    const auto path = write_epd("usage.epd", kEasy);
-    EXPECT_EQ(run_ply("tactics --epd " + path).exit_code, 2) << "an engine is required";
-    EXPECT_EQ(run_ply("tactics --epd " + path + " --engine cmd=x frob=1").exit_code, 2);
-    EXPECT_EQ(run_ply("tactics --epd " + path + " " + ply_engine() + " --time 0").exit_code, 2);
-    EXPECT_EQ(run_ply("tactics --epd " + path + " --engine cmd=x tc=10+0.1").exit_code, 2);
+    const TempFile epd("usage.epd", kEasy);
+    EXPECT_EQ(run_ply("tactics --epd " + epd.path.string()).exit_code, 2) << "an engine is required";
+    EXPECT_EQ(run_ply("tactics --epd " + epd.path.string() + " --engine cmd=x frob=1").exit_code, 2);
+    EXPECT_EQ(run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0").exit_code, 2);
+    EXPECT_EQ(run_ply("tactics --epd " + epd.path.string() + " --engine cmd=x tc=10+0.1").exit_code, 2);
 }
