@@ -298,6 +298,18 @@ private:
                 }
             }
             while (lo < hi && !(weak && sign_known())) {
+                if (hi - lo < param::kSolveWindowValues) {
+                    // Few values left: one search whose window holds them all
+                    // says which it is, for fewer nodes than the null windows
+                    // that would bisect them, each of which revisits the tree.
+                    const Score v = probe(scale.value(lo), scale.value(hi));
+                    if (v > scale.value(lo)) {  // the best move reaches the value
+                        out.best = last_best;
+                        best_proves_lo = true;
+                    }
+                    lo = hi = v <= scale.value(lo) ? lo : v >= scale.value(hi) ? hi : scale.at_least(v);
+                    break;
+                }
                 const int t = next_probe(scale, lo, hi, length);
                 const Score test = scale.value(t), below = t > 0 ? scale.value(t - 1) : test - 1;
                 const Score v = probe(below, below + 1);  // is the score above the next lower value?

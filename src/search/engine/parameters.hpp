@@ -68,5 +68,13 @@ inline constexpr int kSolveNearPliesLeft = 15;
 // 36.0k / 34.6k; Begin-Easy 2.3k up to 26, 4.2k at 28 (its quick wins are
 // cheap to prove with a null window, costly to measure with a wide one).
 inline constexpr int kSolveFullWindowPliesLeft = 16;
+// Once the values a solve's probes leave open are this few, one search with
+// a window that holds them all ends the solve. Connect Four, nodes with 1
+// (null windows only) / 3 / 4 / 5 / 7 values: Middle-Medium (first 300)
+// 24.7k / 25.0k / 24.7k / 24.6k / 24.8k; Begin-Medium (first 300) 839k /
+// 838k / 833k / 811k / 814k; Begin-Hard (first 30) 28.13M / 28.06M / 27.82M /
+// 27.87M / -; with 5, the position 4444 80.0M -> 70.3M, the empty board
+// 417M -> 358M.
+inline constexpr int kSolveWindowValues = 5;
 
 }  // namespace ply::engine::param
