@@ -38,7 +38,7 @@
 //                                           material) so that outcome() is only
 //                                           needed where no move is left
 //   zugzwang_unlikely()                     null-move guard (chess: side has pieces)
-//   proven_upper_bound()                    nodes ended by a bound the game proves
+//   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
 //
 // Front ends (the `ply` command) also need notation; see NotatedGame.
 #pragma once
@@ -169,14 +169,15 @@ concept BoundedLengthGame = Game<G> && requires(const G cg) {
 template <class G>
 concept WinByMovingGame = Game<G> && requires { requires G::wins_by_moving; };
 
-// An upper bound on the side to move's value that the game proves without
-// search, as a score relative to this node (mates counted in plies from it),
-// or none (Connect Four: the opponent answers every stone in the same column,
-// Allis' claimeven). A search ends the node where the bound is at or below
-// alpha.
+// Bounds on the side to move's value that the game proves without search,
+// as scores relative to this node (mates counted in plies from it), or none
+// (Connect Four: one side answers every stone of the other in the same
+// column, Allis' claimeven). A search ends the node where the upper bound is
+// at or below alpha, or the lower bound at or above beta.
 template <class G>
 concept ProvenBoundGame = Game<G> && requires(const G cg) {
     { cg.proven_upper_bound() } -> std::same_as<std::optional<Score>>;
+    { cg.proven_lower_bound() } -> std::same_as<std::optional<Score>>;
 };
 
 // A static score for ordering quiet moves, higher first (Connect Four: the

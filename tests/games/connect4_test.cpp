@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -393,15 +394,13 @@ TEST(Connect4, TheFollowUpStrategyKeepsEachSideToItsCells) {
     for (const auto& [w, h] : std::vector<std::pair<int, int>>{{7, 6}, {6, 5}, {5, 4}, {4, 5}, {9, 5}}) {
         for (int game = 0; game < 300; ++game) {
             Connect4 g(w, h);
-            const auto play_random = [&] {
-                std::vector<int> open;
-                for (int c = 0; c < w; ++c)
-                    if (g.can_play(c)) open.push_back(c);
-                const int c = open[rng() % open.size()];
-                g.make(c);
+            const auto random_open_column = [&] {
+                int c = static_cast<int>(rng() % static_cast<std::uint64_t>(w));
+                while (!g.can_play(c)) c = (c + 1) % w;
                 return c;
             };
-            for (int p = static_cast<int>(rng() % static_cast<std::uint64_t>(w * h)); p > 0; --p) play_random();
+            for (int p = static_cast<int>(rng() % static_cast<std::uint64_t>(w * h)); p > 0; --p)
+                g.make(random_open_column());
             const auto f = g.follow_up();
             ASSERT_EQ(f.has_value(), g.max_plies_left() % 2 == 0) << g.position();
             if (!f) continue;
@@ -411,8 +410,7 @@ TEST(Connect4, TheFollowUpStrategyKeepsEachSideToItsCells) {
             };
             std::uint64_t mover = 0, opponent = 0;
             while (g.max_plies_left() > 0) {
-                int c = static_cast<int>(rng() % static_cast<std::uint64_t>(w));
-                while (!g.can_play(c)) c = (c + 1) % w;
+                const int c = random_open_column();
                 mover |= std::uint64_t{1} << g.move_key(c);
                 g.make(c);
                 // The same column if its empty cells are now odd in number,
@@ -436,33 +434,76 @@ TEST(Connect4, TheFollowUpStrategyKeepsEachSideToItsCells) {
     EXPECT_GT(followed, 500);
 }
 
-TEST(Connect4, ProvenUpperBoundsHoldAgainstTheSolver) {
-    // Random positions of boards with even and odd heights and cell counts:
-    // wherever the game proves a bound, the exact value lies at or below it.
-    std::mt19937_64 rng(11);
-    int draws_at_best = 0, losses = 0;
+namespace {
+
+// Random positions of boards with even and odd heights and cell counts,
+// with at most `most_empty` empty cells, none of them over.
+template <class Visit>
+void for_random_positions(std::uint64_t seed, int most_empty, int per_size, Visit visit) {
+    std::mt19937_64 rng(seed);
     for (const auto& [w, h] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {5, 3}, {4, 5}, {6, 4}, {5, 5}, {7, 6}}) {
-        for (int game = 0; game < 2000; ++game) {
+        for (int game = 0; game < per_size; ++game) {
             Connect4 g(w, h);
-            // At most 16 empty cells: the solver's trees stay small.
-            const int fewest = std::max(0, w * h - 16);
+            const int fewest = std::max(0, w * h - most_empty);
             const int plies = fewest + static_cast<int>(rng() % static_cast<std::uint64_t>(w * h - fewest));
             for (int p = 0; p < plies && !is_over(g.outcome()); ++p) {
                 MoveListOf<Connect4> moves;
                 g.generate_moves(moves);
                 g.make(moves[rng() % moves.size()]);
             }
-            if (is_over(g.outcome())) continue;
-            const auto bound = g.proven_upper_bound();
-            if (!bound) continue;
-            const Score value = solve(g, 14).score;
-            ASSERT_LE(value, *bound) << g.position();
-            ++(*bound == 0 ? draws_at_best : losses);
+            if (!is_over(g.outcome())) visit(g);
         }
     }
-    // Both kinds occur: the test reaches each.
+}
+
+}  // namespace
+
+TEST(Connect4, ProvenBoundsHoldAgainstTheSolver) {
+    // Wherever the game proves a bound, the exact value lies on its side.
+    // At most 16 empty cells: the solver's trees stay small.
+    int draws_at_best = 0, losses = 0, draws_at_least = 0, wins = 0;
+    for_random_positions(11, 16, 2000, [&](const Connect4& g) {
+        const auto upper = g.proven_upper_bound();
+        const auto lower = g.proven_lower_bound();
+        if (!upper && !lower) return;
+        const Score value = solve(g, 14).score;
+        if (upper) {
+            ASSERT_LE(value, *upper) << g.position();
+            ++(*upper == 0 ? draws_at_best : losses);
+        }
+        if (lower) {
+            ASSERT_GE(value, *lower) << g.position();
+            ++(*lower == 0 ? draws_at_least : wins);
+        }
+    });
+    // Every kind occurs: the test reaches each.
     EXPECT_GT(draws_at_best, 400);
     EXPECT_GT(losses, 40);
+    EXPECT_GT(draws_at_least, 400);
+    EXPECT_GT(wins, 40);
+}
+
+TEST(Connect4, TheLowerBoundIsTheBestChildsUpperBound) {
+    // The lower bound reads the children's follow-up cells off the parent's
+    // bitboards: it must agree with playing each child and asking it.
+    int bounded = 0;
+    for_random_positions(13, 64, 3000, [&](const Connect4& g) {
+        ASSERT_FALSE(g.proven_lower_bound() && g.proven_upper_bound()) << "one parity each";
+        std::optional<Score> best;
+        MoveListOf<Connect4> moves;
+        g.generate_moves(moves);
+        for (const auto m : moves) {
+            Connect4 child = g;
+            child.make(m);
+            if (const auto b = child.proven_upper_bound()) {
+                const Score mine = -score_from_tt(*b, 1);  // one ply further from here
+                best = best ? std::max(*best, mine) : mine;
+            }
+        }
+        ASSERT_EQ(g.proven_lower_bound(), best) << g.position();
+        bounded += best.has_value();
+    });
+    EXPECT_GT(bounded, 1000);
 }
 
 TEST(Connect4, HashIsUniqueAndMoveKeysDistinct) {

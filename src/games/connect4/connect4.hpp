@@ -225,6 +225,30 @@ public:
         if (!f || alignment(f->mover_at_most)) return std::nullopt;
         return alignment(f->opponent_sure) ? mated_in_plies(max_plies_left()) : Score{0};
     }
+    // Where the empty cells are odd in number, the mover may play one stone
+    // and follow up from then on (the roles above swapped): the best stone
+    // for that gives a lower bound, the best child's proven_upper_bound
+    // without playing the children. After a stone on s, the opponent may get
+    // `theirs` without s but with the cell above s (a follow row's cell, or
+    // the start of a new odd column); the mover surely gets `ours` and s,
+    // without the cell above s. (Solving, nodes: Middle-Medium 8% fewer,
+    // Begin-Medium 5%, the position 4444 14%, the empty board 15%.)
+    std::optional<Score> proven_lower_bound() const {
+        if (max_plies_left() % 2 == 0) return std::nullopt;
+        const std::uint64_t empty = board_ & ~mask_;
+        const std::uint64_t moves = possible();
+        const std::uint64_t theirs = (current_ ^ mask_) | (empty & follow_rows_) | (moves & ~follow_rows_);
+        if (alignment(theirs & ~moves)) return std::nullopt;  // a four whatever the stone
+        const std::uint64_t ours = current_ | (empty & ~follow_rows_ & ~moves);
+        std::optional<Score> best;
+        for (std::uint64_t rest = moves; rest; rest &= rest - 1) {
+            const std::uint64_t s = rest & -rest;
+            if (alignment((theirs & ~s) | ((s << 1) & board_))) continue;
+            if (alignment((ours | s) & ~(s << 1))) return mate_in_plies(max_plies_left());
+            best = Score{0};
+        }
+        return best;
+    }
     // The board is full after this many more stones.
     int max_plies_left() const { return width_ * height_ - moves_; }
     // Pons' move score: the cells where the mover would then complete a four.

@@ -329,13 +329,17 @@ private:
             alpha = std::max(alpha, mated_in_plies(ply + 4));
             if (alpha >= beta) return alpha;
         }
-        // A bound the game proves without search (computed after the forced
+        // Bounds the game proves without search (computed after the forced
         // lines, which end many nodes more cheaply).
         if constexpr (ProvenBoundGame<G>) {
             if (!root) {
                 if (const auto bound = game_.proven_upper_bound()) {
                     const Score v = score_from_tt(*bound, ply);
                     if (v <= alpha) return v;
+                }
+                if (const auto bound = game_.proven_lower_bound()) {
+                    const Score v = score_from_tt(*bound, ply);
+                    if (v >= beta) return v;
                 }
             }
         }
