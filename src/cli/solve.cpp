@@ -101,7 +101,8 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--batch", batch->file,
                     "connect4: solve every '<moves> <score>' line of a benchmark set and check the scores");
     cmd->add_flag("--weak", batch->weak, "Win, draw or loss only (connect4)");
-    cmd->add_option("--first", batch->first, "With --batch: only the first N positions");
+    cmd->add_option("--skip", batch->skip, "With --batch: pass over the first N positions (to split a long set)");
+    cmd->add_option("--first", batch->first, "With --batch: only the first N positions (after --skip)");
     cmd->add_option("--board", batch->board, "With --batch: the board size, WxH (default 7x6)");
     cmd->add_flag("--zero-based", batch->zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
     cmd->add_option("--hash", batch->hash_mb, "connect4: transposition table size in MB (default 64)")

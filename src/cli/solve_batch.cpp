@@ -33,7 +33,7 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
     engine.set_threads(opts.threads);
     engine::SolvedBook book;
     use_book(cmd, engine, opts.book, book);
-    std::size_t count = 0, wrong = 0;
+    std::size_t skipped = 0, count = 0, wrong = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::string line;
@@ -44,6 +44,10 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
         if (!(words >> moves) || moves.front() == '#') continue;  // a blank or comment line
         if (!(words >> expected))
             input_error(cmd, opts.file + ":" + std::to_string(number) + ": expected '<moves> <score>'");
+        if (skipped < opts.skip) {  // counted like solved positions: blank and comment lines are not
+            ++skipped;
+            continue;
+        }
         if (opts.zero_based)
             for (char& c : moves)
                 if (c >= '0' && c <= '9') c = c == '9' ? 'a' : static_cast<char>(c + 1);

@@ -14,6 +14,7 @@ struct BatchOptions {
     bool weak = false;
     bool zero_based = false;    // columns counted from 0 (Steininger's sets)
     std::string board = "7x6";  // the board the sequences are played on
+    std::size_t skip = 0;       // positions passed over before the first solved
     std::size_t first = 0;      // 0: every position
     std::size_t hash_mb = 64;
     std::string book;  // an opening book to load (connect4)
