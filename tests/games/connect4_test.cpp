@@ -456,12 +456,29 @@ void for_random_positions(std::uint64_t seed, int most_empty, int per_size, Visi
     }
 }
 
+// Does the set of cells `cells` (bits as move_key numbers them: a column
+// of height h takes h + 1 bits) hold four in a row? Cell by cell, for the
+// test's own check.
+bool holds_four(const Connect4& g, std::uint64_t cells) {
+    const auto at = [&](int c, int r) {
+        return c >= 0 && c < g.width() && r >= 0 && r < g.height() &&
+               (cells >> (c * (g.height() + 1) + r) & 1) != 0;
+    };
+    for (int c = 0; c < g.width(); ++c)
+        for (int r = 0; r < g.height(); ++r)
+            for (const auto& [dc, dr] : std::vector<std::pair<int, int>>{{1, 0}, {0, 1}, {1, 1}, {1, -1}})
+                if (at(c, r) && at(c + dc, r + dr) && at(c + 2 * dc, r + 2 * dr) && at(c + 3 * dc, r + 3 * dr))
+                    return true;
+    return false;
+}
+
 }  // namespace
 
 TEST(Connect4, ProvenBoundsHoldAgainstTheSolver) {
     // Wherever the game proves a bound, the exact value lies on its side.
     // At most 16 empty cells: the solver's trees stay small.
     int draws_at_best = 0, losses = 0, draws_at_least = 0, wins = 0;
+    int beaten_below = 0;  // losses although the mover's cells hold a four
     for_random_positions(11, 16, 2000, [&](const Connect4& g) {
         const auto upper = g.proven_upper_bound();
         const auto lower = g.proven_lower_bound();
@@ -470,6 +487,7 @@ TEST(Connect4, ProvenBoundsHoldAgainstTheSolver) {
         if (upper) {
             ASSERT_LE(value, *upper) << g.position();
             ++(*upper == 0 ? draws_at_best : losses);
+            beaten_below += holds_four(g, g.follow_up()->mover_at_most);
         }
         if (lower) {
             ASSERT_GE(value, *lower) << g.position();
@@ -481,6 +499,7 @@ TEST(Connect4, ProvenBoundsHoldAgainstTheSolver) {
     EXPECT_GT(losses, 40);
     EXPECT_GT(draws_at_least, 400);
     EXPECT_GT(wins, 40);
+    EXPECT_GT(beaten_below, 10);
 }
 
 TEST(Connect4, TheLowerBoundIsTheBestChildsUpperBound) {
