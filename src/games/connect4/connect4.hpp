@@ -286,21 +286,8 @@ private:
     std::uint64_t top_cell(int col) const { return std::uint64_t{1} << (col * (height_ + 1) + height_ - 1); }
     std::uint64_t column_mask(int col) const { return column_masks_[static_cast<std::size_t>(col)]; }
 
-    // Does `stones` hold four in a row?
-    bool alignment(std::uint64_t stones) const {
-        const int h = height_;
-        if (h >= 4) {
-            const std::uint64_t m = stones & (stones >> 1);
-            if (m & (m >> 2)) return true;
-        }
-        if (width_ >= 4) {  // then height <= 15, so every shift below is < 64
-            for (const int s : {h + 1, h, h + 2}) {
-                const std::uint64_t m = stones & (stones >> s);
-                if (m & (m >> 2 * s)) return true;
-            }
-        }
-        return false;
-    }
+    // Does `stones` hold four in a row? (Inlined, the zero folds away.)
+    bool alignment(std::uint64_t stones) const { return unshadowed_alignment(stones, 0); }
 
     // A four in `mine` that `theirs` does not beat with the four one row
     // below it in the same direction: a column fills from the bottom, so
