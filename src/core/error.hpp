@@ -1,6 +1,8 @@
-// The one error type for bad user input (positions, moves, trees, options).
+// The error types for bad user input (positions, moves, trees, options) and
+// for resources the machine cannot give.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +11,14 @@ namespace ply {
 class ParseError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// A table the machine cannot give ("not enough memory for a 65536 MB
+// transposition table"): the one failure every command reports the same way.
+class OutOfMemory : public std::runtime_error {
+public:
+    OutOfMemory(std::size_t megabytes, const std::string& what)
+        : std::runtime_error("not enough memory for a " + std::to_string(megabytes) + " MB " + what) {}
 };
 
 }  // namespace ply

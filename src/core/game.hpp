@@ -38,6 +38,9 @@
 //                                           material) so that outcome() is only
 //                                           needed where no move is left
 //   zugzwang_unlikely()                     null-move guard (chess: side has pieces)
+//   generate_legal(MoveList&)               the moves still on the board where a rule
+//                                           has ended the game (chess's draws): a
+//                                           player asked to move anyway plays one
 //   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
 //
 // Front ends (the `ply` command) also need notation; see NotatedGame.
@@ -137,6 +140,11 @@ concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m)
 template <class G>
 concept DrawRuleGame = Game<G> && requires(const G cg) {
     { cg.is_rule_draw() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept RuleEndedGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.generate_legal(list) } -> std::same_as<void>;
 };
 
 template <class G>

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/version.hpp"
 #include "games/chess/evaluate.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/perft.hpp"
@@ -34,6 +35,19 @@ std::string feature_options() {
     for (const auto& f : engine::kFeatureSwitches)
         out += std::string("option name ") + f.name + " type check default true\n";
     return out;
+}
+
+// Input echoed in a message, cut short: a hostile GUI's 64 MB line is not sent back.
+std::string clip(const std::string& text) {
+    constexpr std::size_t kShown = 80;
+    return text.size() <= kShown ? text : text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+bool is_go_keyword(const std::string& word) {
+    static constexpr std::string_view kKeywords[] = {"searchmoves", "ponder", "wtime", "btime",    "winc",
+                                                     "binc",        "movestogo", "depth", "nodes", "mate",
+                                                     "movetime",    "infinite",  "perft"};
+    return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
 }
 
 std::string hex_key(std::uint64_t key) {
@@ -64,11 +78,17 @@ void Session::say(const std::string& text) const {
 void Session::stop_search() {
     if (!search_thread_.joinable()) return;
     engine_.stop();
+    perft_stop_.store(true);
     search_thread_.join();
 }
 
 void Session::wait() {
     if (search_thread_.joinable()) search_thread_.join();
+}
+
+void Session::end_of_input() {
+    if (counting_) wait();
+    stop_search();
 }
 
 bool Session::handle(const std::string& line) {
@@ -81,7 +101,7 @@ bool Session::handle(const std::string& line) {
             return false;
         }
         if (command == "uci") {
-            say("id name Ply\nid author the Ply developers\n"
+            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n"
                 "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) + "\n"
                 "option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) + "\n"
                 "option name MultiPV type spin default 1 min 1 max 256\n"
@@ -119,7 +139,7 @@ bool Session::handle(const std::string& line) {
         } else if (command == "debug") {
             // Accepted and ignored, as the protocol allows.
         } else {
-            say("info string unknown command: " + line);
+            say("info string unknown command: " + clip(line));
         }
     } catch (const std::exception& e) {
         say(std::string("info string error: ") + e.what());
@@ -152,8 +172,8 @@ void Session::cmd_setoption(std::istream& args) {
             if (used == value.size() && v >= lo && v <= hi) return v;
         } catch (const std::exception&) {
         }
-        say("info string error: " + name + " takes a number from " + std::to_string(lo) + " to " +
-            std::to_string(hi) + ", not '" + value + "'");
+        say("info string error: " + clip(name) + " takes a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + ", not '" + clip(value) + "'");
         return std::nullopt;
     };
     const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
@@ -161,7 +181,7 @@ void Session::cmd_setoption(std::istream& args) {
     if (key == "uci_chess960" || key == "ponder" || feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
-            say("info string error: " + name + " takes true or false, not '" + value + "'");
+            say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
             return;
         }
         if (feature != std::end(engine::kFeatureSwitches)) {
@@ -171,7 +191,14 @@ void Session::cmd_setoption(std::istream& args) {
             pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
         }
     } else if (key == "hash") {
-        if (auto mb = number(1, kMaxHashMb)) engine_.set_hash(static_cast<std::size_t>(*mb));
+        if (auto mb = number(1, kMaxHashMb)) {
+            try {
+                engine_.set_hash(static_cast<std::size_t>(*mb));
+            } catch (const OutOfMemory& e) {  // the old table is kept whole
+                say(std::string("info string error: ") + e.what() + "; Hash stays " +
+                    std::to_string(engine_.hash_megabytes()) + " MB");
+            }
+        }
     } else if (key == "threads") {
         if (auto n = number(1, kMaxThreads)) engine_.set_threads(*n);
     } else if (key == "multipv") {
@@ -181,7 +208,7 @@ void Session::cmd_setoption(std::istream& args) {
     } else if (key == "clear hash") {
         engine_.clear();
     } else {
-        say("info string unknown option: " + name);
+        say("info string unknown option: " + clip(name));
     }
 }
 
@@ -203,13 +230,22 @@ void Session::cmd_position(std::istream& args) {
     chess::Position pos;
     try {
         pos = chess::Position::from_fen(fen, chess960_);
+        // Rights only Chess960 has (the king or the rook off its square)
+        // would make castling a move a standard GUI cannot read.
+        if (!chess960_ && pos.chess960()) {
+            std::istringstream fields(fen);
+            std::string board, side, castling;
+            fields >> board >> side >> castling;
+            throw ParseError("castling rights '" + castling +
+                             "' need Chess960 (setoption name UCI_Chess960 value true)");
+        }
     } catch (const ParseError& e) {
-        out << "info string error: " << e.what() << "\n";
+        out << "info string error: " << e.what() << "; the position is unchanged\n";
         say(out.str());
         return;
     }
     if (args && word != "moves") {
-        out << "info string error: expected 'moves', not '" << word << "'\n";
+        out << "info string error: expected 'moves', not '" << clip(word) << "'\n";
         pos_ = pos;
         say(out.str());
         return;
@@ -217,7 +253,7 @@ void Session::cmd_position(std::istream& args) {
     while (args >> word) {
         chess::Move m = chess::parse_uci(pos, word);
         if (m == chess::Move::none()) {
-            out << "info string error: illegal move " << word << " in " << pos.fen()
+            out << "info string error: illegal move " << clip(word) << " in " << pos.fen()
                 << "; the rest of the line is ignored\n";
             break;
         }
@@ -227,6 +263,11 @@ void Session::cmd_position(std::istream& args) {
     if (!out.str().empty()) say(out.str());
 }
 
+// A `go` parameter that cannot be used is reported and ignored. If what is
+// left does not bound the search (no clock of the side to move, depth,
+// nodes, movetime, mate or infinite), the search stops after depth 1: the
+// GUI gets a legal move at once instead of waiting for a search that never
+// ends (the README's rule).
 void Session::cmd_go(std::istream& args) {
     using std::chrono::milliseconds;
     engine::Limits<chess::Move> limits;
@@ -234,69 +275,82 @@ void Session::cmd_go(std::istream& args) {
     limits.multipv = multipv_;
     std::optional<milliseconds> wtime, btime;
     milliseconds winc{0}, binc{0};
-    std::string word;
-    auto read_int = [&](long long lo, long long hi) -> std::optional<long long> {
-        long long v = 0;
-        if (args >> v && v >= lo && v <= hi) return v;
-        say("info string error: 'go " + word + "' needs a number from " + std::to_string(lo) + " to " +
-            std::to_string(hi));
-        args.clear();
+    bool rejected = false;
+    std::vector<std::string> words;
+    for (std::string word; args >> word;) words.push_back(word);
+    std::size_t at = 0;
+    auto read_int = [&](const std::string& name, long long lo, long long hi) -> std::optional<long long> {
+        const std::string text = at < words.size() ? words[at] : "";
+        try {
+            std::size_t used = 0;
+            const long long v = std::stoll(text, &used);
+            if (used == text.size() && v >= lo && v <= hi) {
+                ++at;
+                return v;
+            }
+        } catch (const std::exception&) {
+        }
+        if (!text.empty() && !is_go_keyword(text)) ++at;  // the bad value, not the next keyword
+        say("info string error: 'go " + name + "' needs a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + (text.empty() ? "" : ", not '" + clip(text) + "'") + "; ignored");
+        rejected = true;
         return std::nullopt;
     };
     constexpr long long kFar = 1LL << 40;
-    while (args >> word) {
+    while (at < words.size()) {
+        const std::string word = words[at++];
         if (word == "perft") {
-            auto depth = read_int(1, kMaxPerftDepth);
+            const auto depth = read_int(word, 1, kMaxPerftDepth);
             if (!depth) return;
-            std::ostringstream out;
-            std::uint64_t total = 0;
-            for (const auto& [move, count] : chess::perft_divide(pos_, static_cast<int>(*depth))) {
-                out << chess::to_uci(move, pos_.chess960()) << ": " << count << "\n";
-                total += count;
-            }
-            out << "\nNodes searched: " << total << "\n\n";
-            say(out.str());
+            start_perft(static_cast<int>(*depth));
             return;
         }
-        if (word == "wtime") {
-            if (auto v = read_int(-kFar, kFar)) wtime = milliseconds(std::max(0LL, *v));
-        } else if (word == "btime") {
-            if (auto v = read_int(-kFar, kFar)) btime = milliseconds(std::max(0LL, *v));
-        } else if (word == "winc") {
-            if (auto v = read_int(-kFar, kFar)) winc = milliseconds(std::max(0LL, *v));
-        } else if (word == "binc") {
-            if (auto v = read_int(-kFar, kFar)) binc = milliseconds(std::max(0LL, *v));
+        if (word == "wtime" || word == "btime") {
+            // A GUI whose clock ran out sends a negative time: move at once.
+            if (auto v = read_int(word, -kFar, kFar)) (word == "wtime" ? wtime : btime) = milliseconds(std::max(0LL, *v));
+        } else if (word == "winc" || word == "binc") {
+            if (auto v = read_int(word, -kFar, kFar)) (word == "winc" ? winc : binc) = milliseconds(std::max(0LL, *v));
         } else if (word == "movestogo") {
-            if (auto v = read_int(1, 1000)) limits.moves_to_go = static_cast<int>(*v);
+            if (auto v = read_int(word, 1, 1000)) limits.moves_to_go = static_cast<int>(*v);
         } else if (word == "depth") {
-            if (auto v = read_int(1, kMaxPly - 1)) limits.depth = static_cast<int>(*v);
+            if (auto v = read_int(word, 1, kMaxPly - 1)) limits.depth = static_cast<int>(*v);
         } else if (word == "nodes") {
-            if (auto v = read_int(1, kFar * 1024)) limits.nodes = static_cast<std::uint64_t>(*v);
+            if (auto v = read_int(word, 1, kFar * 1024)) limits.nodes = static_cast<std::uint64_t>(*v);
         } else if (word == "movetime") {
-            if (auto v = read_int(0, kFar)) limits.move_time = milliseconds(*v);
+            if (auto v = read_int(word, 0, kFar)) limits.move_time = milliseconds(*v);
         } else if (word == "mate") {
-            if (auto v = read_int(1, kMaxPly / 2)) limits.mate = static_cast<int>(*v);
+            if (auto v = read_int(word, 1, kMaxPly / 2)) limits.mate = static_cast<int>(*v);
         } else if (word == "infinite" || word == "ponder") {
             limits.infinite = true;
         } else if (word == "searchmoves") {
-            // Moves until the next keyword; illegal ones are reported and skipped.
-            while (args >> word) {
-                const chess::Move m = chess::parse_uci(pos_, word);
+            // Moves until the next keyword.
+            if (at == words.size() || is_go_keyword(words[at])) {
+                say("info string error: 'go searchmoves' needs at least one move; ignored");
+                rejected = true;
+            }
+            for (; at < words.size() && !is_go_keyword(words[at]); ++at) {
+                const chess::Move m = chess::parse_uci(pos_, words[at]);
                 if (m == chess::Move::none()) {
-                    say("info string error: searchmoves: illegal move " + word);
-                    continue;
+                    say("info string error: searchmoves: illegal move " + clip(words[at]) + "; ignored");
+                    rejected = true;
+                } else {
+                    limits.search_moves.push_back(m);
                 }
-                limits.search_moves.push_back(m);
             }
         } else {
-            say("info string error: unknown go parameter '" + word + "'");
+            say("info string error: unknown go parameter '" + clip(word) + "'; ignored");
+            rejected = true;
         }
     }
     const bool white = pos_.side_to_move() == chess::White;
     limits.time_left = white ? wtime : btime;
     limits.increment = white ? winc : binc;
+    const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
+                         limits.infinite;
+    if (rejected && !bounded) limits.depth = 1;
 
     search_root_ = pos_;
+    counting_ = false;
     engine_.arm(limits);
     search_thread_ = std::thread([this] {
         const auto result = engine_.run(search_root_);
@@ -311,6 +365,30 @@ void Session::cmd_go(std::istream& args) {
     });
 }
 
+// `go perft N` on the search thread, so that `stop`, `quit` and `isready`
+// are answered while it counts; a stopped count prints no total.
+void Session::start_perft(int depth) {
+    perft_stop_.store(false);
+    counting_ = true;
+    search_root_ = pos_;
+    search_thread_ = std::thread([this, depth] {
+        chess::PerftOptions options;
+        options.stop = &perft_stop_;
+        std::ostringstream out;
+        std::uint64_t total = 0;
+        for (const auto& [move, count] : chess::perft_divide(search_root_, depth, options)) {
+            out << chess::to_uci(move, search_root_.chess960()) << ": " << count << "\n";
+            total += count;
+        }
+        if (perft_stop_.load()) {
+            say("info string perft stopped");
+            return;
+        }
+        out << "\nNodes searched: " << total << "\n\n";
+        say(out.str());
+    });
+}
+
 void Session::print_report(const engine::Report<chess::Move>& r, const chess::Position& root) {
     std::ostringstream line;
     const auto ms = r.time.count();
@@ -319,7 +397,8 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
     else line << "cp " << r.score;
     if (r.bound == engine::Bound::Lower) line << " lowerbound";
     if (r.bound == engine::Bound::Upper) line << " upperbound";
-    line << " nodes " << r.nodes << " nps " << (ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(ms) : r.nodes)
+    // Under a millisecond the rate is unknown: nps 0 rather than a made-up figure.
+    line << " nodes " << r.nodes << " nps " << (ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(ms) : 0)
          << " hashfull " << r.hashfull << " time " << ms << " pv";
     chess::Position p = root;
     for (const auto& m : r.pv) {
@@ -362,7 +441,7 @@ void Session::cmd_bench(std::istream& args) {
     }
     const auto ms = std::max<long long>(
         1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
-    say("\nPositions: " + std::to_string(kBenchPositions.size()) + "\nDepth: " + std::to_string(depth) +
+    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) + "\nDepth: " + std::to_string(depth) +
         "\nThreads: " + std::to_string(threads) + "\nTotal time (ms): " + std::to_string(ms) +
         "\nNodes searched: " + std::to_string(nodes) +
         "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
@@ -381,7 +460,10 @@ int run(std::istream& in, std::ostream& out) {
     Session session(out);
     for (std::string line; std::getline(in, line);)
         if (!session.handle(line)) return 0;
-    return 0;  // end of input is `quit`: a running search stops and reports its move
+    // End of input is `quit`: a running search stops and reports its move;
+    // a perft count, asked for without a way to stop it, finishes.
+    session.end_of_input();
+    return 0;
 }
 
 }  // namespace ply::uci

@@ -5,6 +5,7 @@
 // reports through a callback).
 #pragma once
 
+#include <atomic>
 #include <iosfwd>
 #include <mutex>
 #include <string>
@@ -30,6 +31,8 @@ public:
     const chess::Position& position() const { return pos_; }
     // Waits for a running search to finish by itself (tests, bench).
     void wait();
+    // The input has ended: as `quit`, but a `go perft` count finishes first.
+    void end_of_input();
 
 private:
     using Engine = engine::Engine<chess::Position>;
@@ -37,6 +40,7 @@ private:
     void cmd_position(std::istream& args);
     void cmd_setoption(std::istream& args);
     void cmd_go(std::istream& args);
+    void start_perft(int depth);
     void cmd_bench(std::istream& args);
     void cmd_display() const;
     void stop_search();  // stops and joins the search thread, if any
@@ -50,6 +54,8 @@ private:
     bool chess960_ = false;
     Engine engine_;
     std::thread search_thread_;
+    std::atomic<bool> perft_stop_{false};
+    bool counting_ = false;  // the search thread runs `go perft`
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
 };

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "support/shared_output.hpp"
 #include "uci/uci.hpp"
 
 namespace ply::uci {
@@ -160,32 +161,7 @@ TEST(ChessUciSearch, WinsMaterialInKnownPositions) {
     EXPECT_EQ(bestmove_of(hanging), "d1d4") << hanging;
 }
 
-// An output stream the test may read while the search thread writes to it.
-class SharedOutput : public std::streambuf {
-public:
-    std::string snapshot() {
-        std::lock_guard lock(mutex_);
-        return text_;
-    }
-
-protected:
-    int_type overflow(int_type c) override {
-        if (c != traits_type::eof()) {
-            std::lock_guard lock(mutex_);
-            text_ += traits_type::to_char_type(c);
-        }
-        return c;
-    }
-    std::streamsize xsputn(const char* s, std::streamsize n) override {
-        std::lock_guard lock(mutex_);
-        text_.append(s, static_cast<std::size_t>(n));
-        return n;
-    }
-
-private:
-    std::mutex mutex_;
-    std::string text_;
-};
+using ply::testing::SharedOutput;
 
 TEST(ChessUciSearch, PonderhitTurnsPonderingIntoATimedSearch) {
     SharedOutput buffer;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chess/chess_test_support.hpp"
+#include "core/version.hpp"
 
 namespace ply::uci {
 namespace {
@@ -31,7 +32,7 @@ TEST(ChessUci, Handshake) {
         feature_lines += std::string("option name ") + f.name + " type check default true\n";
     EXPECT_NE(out.find("option name NullMove type check default true\n"), std::string::npos);
     EXPECT_EQ(out,
-              "id name Ply\nid author the Ply developers\n"
+              "id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n"
               "option name Hash type spin default 16 min 1 max 65536\n"
               "option name Threads type spin default 1 min 1 max 256\n"
               "option name MultiPV type spin default 1 min 1 max 256\n"

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <new>
 #include <thread>
 
+#include "core/error.hpp"
 #include "games/chess/movegen.hpp"
 
 namespace ply::chess {
@@ -19,7 +21,8 @@ struct PerftTable::Slot {
 PerftTable::PerftTable(std::size_t mb) {
     std::size_t n = 1;
     while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
-    slots_ = new Slot[n];
+    slots_ = new (std::nothrow) Slot[n];
+    if (!slots_) throw OutOfMemory(mb, "perft hash table");
     mask_ = n - 1;
 }
 
@@ -43,10 +46,14 @@ namespace {
 
 constexpr std::uint64_t depth_key(int depth) { return 0x9E3779B97F4A7C15ULL * std::uint64_t(depth + 1); }
 
+// Checked where a node's subtree is big enough for the load not to show.
+bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
+
 template <Color Us>
-std::uint64_t count_paths(Position& pos, int depth, PerftTable* table) {
+std::uint64_t count_paths(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop) {
     constexpr Color Them = Us == White ? Black : White;
     if (depth == 1) return movegen::generate<Us, movegen::Gen::All, true>(pos, nullptr);
+    if (depth >= 4 && stopped(stop)) return 0;
     std::uint64_t key = 0;
     if (table) {
         key = pos.hash() ^ depth_key(depth) ^ table->salt();
@@ -64,18 +71,18 @@ std::uint64_t count_paths(Position& pos, int depth, PerftTable* table) {
     } else {
         for (int i = 0; i < n; ++i) {
             pos.make(moves[i]);
-            total += count_paths<Them>(pos, depth - 1, table);
+            total += count_paths<Them>(pos, depth - 1, table, stop);
             pos.unmake(moves[i]);
         }
     }
-    if (table) table->store(key, total);
+    if (table && !stopped(stop)) table->store(key, total);  // a partial count is not kept
     return total;
 }
 
-std::uint64_t count_from(Position& pos, int depth, PerftTable* table) {
+std::uint64_t count_from(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop = nullptr) {
     if (depth <= 0) return 1;
-    return pos.side_to_move() == White ? count_paths<White>(pos, depth, table)
-                                       : count_paths<Black>(pos, depth, table);
+    return pos.side_to_move() == White ? count_paths<White>(pos, depth, table, stop)
+                                       : count_paths<Black>(pos, depth, table, stop);
 }
 
 }  // namespace
@@ -96,9 +103,9 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, i
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         Position pos = root;
-        for (std::size_t i; (i = next.fetch_add(1)) < result.size();) {
+        for (std::size_t i; (i = next.fetch_add(1)) < result.size() && !stopped(options.stop);) {
             pos.make(result[i].first);
-            result[i].second = count_from(pos, depth - 1, table);
+            result[i].second = count_from(pos, depth - 1, table, options.stop);
             pos.unmake(result[i].first);
         }
     };
@@ -115,7 +122,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, i
 
 std::uint64_t perft(const Position& root, int depth, const PerftOptions& options) {
     if (depth <= 0) return 1;
-    if (options.threads <= 1 && options.hash_mb == 0 && !options.table) {
+    if (options.threads <= 1 && options.hash_mb == 0 && !options.table && !options.stop) {
         Position pos = root;
         return count_from(pos, depth, nullptr);
     }

@@ -3,6 +3,7 @@
 // counting); an optional hash table and threads help with large counts.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -17,7 +18,7 @@ namespace ply::chess {
 // from earlier roots are never mistaken for the current one's.
 class PerftTable {
 public:
-    explicit PerftTable(std::size_t mb);
+    explicit PerftTable(std::size_t mb);  // throws OutOfMemory
     ~PerftTable();
     PerftTable(const PerftTable&) = delete;
     PerftTable& operator=(const PerftTable&) = delete;
@@ -38,6 +39,8 @@ struct PerftOptions {
     int threads = 1;              // root moves are shared out between threads
     std::size_t hash_mb = 0;      // 0: no hash table
     PerftTable* table = nullptr;  // a table to reuse (hash_mb is then ignored)
+    // Set from another thread to end the count early (the counts are then partial).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 std::uint64_t perft(const Position& pos, int depth, const PerftOptions& options = {});

@@ -30,11 +30,13 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 }
 
 int parse_counter(std::string_view field, const char* what, int minimum) {
+    constexpr int kMaximum = 1000000;  // far beyond any game; keeps ply counts in an int
     int value = 0;
     const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (ec != std::errc() || end != field.data() + field.size() || value < minimum || value > 1000000)
-        fail(std::string(what) + " must be a number >= " + std::to_string(minimum) + ", not '" +
-             std::string(field) + "'");
+    if (ec != std::errc() || end != field.data() + field.size() || value < minimum || value > kMaximum)
+        fail(std::string(what) + " must be a number from " + std::to_string(minimum) + " to " +
+             std::to_string(kMaximum) + ", not '" + std::string(field.substr(0, 20)) +
+             (field.size() > 20 ? "..." : "") + "'");
     return value;
 }
 
@@ -317,6 +319,8 @@ bool Position::is_insufficient_material() const {
     constexpr Bitboard dark = 0xAA55AA55AA55AA55ULL;
     return !pieces(Knight) && ((pieces(Bishop) & dark) == 0 || (pieces(Bishop) & ~dark) == 0);
 }
+
+bool Position::has_legal_move() const { return movegen::count_legal(*this) > 0; }
 
 Outcome Position::outcome() const {
     if (movegen::count_legal(*this) == 0) return in_check() ? Outcome::Loss : Outcome::Draw;

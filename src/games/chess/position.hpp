@@ -60,6 +60,7 @@ public:
     void unmake_null();
     Outcome outcome() const;
     Score evaluate() const;
+    bool has_legal_move() const;
 
     // --- Capabilities ------------------------------------------------------
     std::uint64_t hash() const { return key_; }
@@ -82,9 +83,13 @@ public:
         if (m.type() == Promotion) score += 16 * (m.promotion() + 1);
         return score - type_of(board_[m.from()]);
     }
-    // Draws the search can see without generating moves (not mate on the
-    // hundredth half-move: rare enough to ignore, as most engines do).
-    bool is_rule_draw() const { return halfmove_ >= 100 || is_repetition() || is_insufficient_material(); }
+    // Draws the search can see without generating moves; a mate given on
+    // the hundredth half-move still wins (it matters to a game played on
+    // past a fifty-move draw the GUI did not adjudicate).
+    bool is_rule_draw() const {
+        return (halfmove_ >= 100 && !(in_check() && !has_legal_move())) || is_repetition() ||
+               is_insufficient_material();
+    }
     // The rule that ends the game as a draw although moves remain, if any
     // (threefold repetition: the game's rule, not the search's twofold one).
     enum class DrawRule { None, FiftyMoves, Repetition, Material };

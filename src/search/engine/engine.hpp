@@ -22,7 +22,9 @@ public:
 
     explicit Engine(std::size_t hash_mb = 16) : table_(hash_mb) { shared_.table = &table_; }
 
+    // All or nothing: OutOfMemory leaves the table as it was.
     void set_hash(std::size_t mb) { table_.resize(mb); }
+    [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
     void clear() { table_.clear(); }  // a new game
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
     Features& features() { return shared_.features; }
@@ -80,8 +82,7 @@ public:
         std::vector<RootMove<Move>> root_moves;
         {
             MoveListOf<G> moves;
-            G copy = root;
-            copy.generate_moves(moves);
+            generate_root_moves(root, moves);
             for (const auto& m : moves)
                 if (limits.search_moves.empty() ||
                     std::find(limits.search_moves.begin(), limits.search_moves.end(), m) != limits.search_moves.end())
@@ -581,27 +582,37 @@ private:
     }
 
     // Soft limit: no new iteration after it. Hard limit: abort at once.
+    // Every move still to come costs the GUI's overhead, so that much is
+    // kept back for each of them (as Stockfish does): in sudden death the
+    // clock then never runs out, however long the game, because a move
+    // with nothing left to spend costs only its depth-1 iteration.
     void set_time_budget() {
         soft_limit_.reset();
         hard_limit_.reset();
         using std::chrono::milliseconds;
+        const milliseconds zero{0};
         if (limits_.move_time) {
-            const auto t = std::max(milliseconds(1), *limits_.move_time - limits_.overhead);
+            const auto t = std::max(zero, *limits_.move_time - limits_.overhead);
             soft_limit_ = hard_limit_ = t;
         } else if (limits_.time_left) {
-            const auto available = std::max(milliseconds(1), *limits_.time_left - limits_.overhead);
-            const int moves_to_go = std::clamp(limits_.moves_to_go.value_or(30), 1, 40);
-            const auto ideal = available / moves_to_go + limits_.increment * 3 / 4;
-            soft_limit_ = std::min<milliseconds>(ideal * 6 / 10, available / 2);
-            hard_limit_ = std::min<milliseconds>(ideal * 3, available * 8 / 10);
-            soft_limit_ = std::max(milliseconds(1), *soft_limit_);
-            hard_limit_ = std::max(milliseconds(1), *hard_limit_);
+            const int moves_to_go = std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1,
+                                               param::kMovesToGoSuddenDeath + 10);
+            const auto pool = std::max(zero, *limits_.time_left + limits_.increment * (moves_to_go - 1) -
+                                                 limits_.overhead * (moves_to_go + 2));
+            const auto ideal = pool / moves_to_go;
+            const auto on_clock = std::max(zero, *limits_.time_left - limits_.overhead);
+            soft_limit_ = std::min<milliseconds>(ideal * 6 / 10, on_clock / 2);
+            hard_limit_ = std::min<milliseconds>(ideal * 3, on_clock * 8 / 10);
         }
     }
 
+    // The clock never stops the first iteration (it takes microseconds): a
+    // search stopped before it would play a move it never looked at.
     void check_limits() {
         if (shared_.node_limit && total_nodes() >= *shared_.node_limit) shared_.stop.store(true);
-        if (hard_limit_ && !is_infinite() && elapsed() >= *hard_limit_) shared_.stop.store(true);
+        if (hard_limit_ && !is_infinite() && shared_.completed_depth.load(std::memory_order_relaxed) > 0 &&
+            elapsed() >= *hard_limit_)
+            shared_.stop.store(true);
     }
 
     // `go infinite` and pondering never end on their own: wait for stop or ponderhit.

@@ -10,6 +10,9 @@
 
 namespace ply::engine::param {
 
+// Time: the moves a clock without moves-to-go is shared out over.
+inline constexpr int kMovesToGoSuddenDeath = 30;
+
 inline constexpr Score kAspirationDelta = 20;  // first half-width of the window
 inline constexpr int kAspirationMinDepth = 4;
 

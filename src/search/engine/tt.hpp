@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/error.hpp"
 #include "core/score.hpp"
 
 #if __has_include(<sys/mman.h>)
@@ -46,13 +47,19 @@ class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
+    // All or nothing: if the memory cannot be had, OutOfMemory is thrown
+    // and the table stays as it was.
     void resize(std::size_t megabytes) {
-        const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-        bucket_count_ = std::bit_floor(bytes / sizeof(Bucket));
-        buckets_ = allocate_buckets(bucket_count_);
+        megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
+        const std::size_t count = std::bit_floor((megabytes << 20) / sizeof(Bucket));
+        buckets_ = allocate_buckets(count, megabytes);
+        bucket_count_ = count;
+        megabytes_ = megabytes;
         use_all();
         generation_ = 0;
     }
+    [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
+    static constexpr std::size_t kMaxMegabytes = std::size_t{1} << 24;  // 16 TB: no overflow below
 
     // Solving small positions is fastest in a table that stays in the
     // processor's cache (Connect Four, the first 300 positions of Pons'
@@ -202,12 +209,12 @@ private:
         void operator()(Bucket* b) const { std::free(b); }
     };
     using Buckets = std::unique_ptr<Bucket[], FreeBuckets>;
-    static Buckets allocate_buckets(std::size_t count) {
+    static Buckets allocate_buckets(std::size_t count, std::size_t megabytes) {
         constexpr std::size_t kHugePage = std::size_t{2} << 20;
         const std::size_t bytes = count * sizeof(Bucket);
         const std::size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
         void* memory = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
-        if (!memory) throw std::bad_alloc();
+        if (!memory) throw OutOfMemory(megabytes, "transposition table");
 #if defined(MADV_HUGEPAGE)
         if (alignment == kHugePage) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure costs nothing
 #endif
@@ -234,6 +241,7 @@ private:
 
     Buckets buckets_;
     std::size_t bucket_count_ = 0;
+    std::size_t megabytes_ = 0;
     std::atomic<std::size_t> used_mask_{0};  // buckets in use - 1 (see use_first)
     std::atomic<int> near_depth_{INT_MIN};   // see keep_near
     std::atomic<std::size_t> near_mask_{0};

@@ -47,6 +47,15 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
+// The moves of the position a search was asked to move from: where a rule
+// has already ended the game (a draw a GUI did not adjudicate) the moves on
+// the board, so that a player asked to move always has a legal one.
+template <Game G>
+void generate_root_moves(const G& root, MoveListOf<G>& moves) {
+    if constexpr (RuleEndedGame<G>) root.generate_legal(moves);
+    else root.generate_moves(moves);
+}
+
 // A stable sort by insertion, which never allocates (std::stable_sort takes
 // a buffer from the heap on every call): root moves are few, and sorting
 // them after every probe of a short solve cost it more than a hundred nodes.
@@ -425,7 +434,8 @@ private:
             !root && !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
 
-        if (!forced_lines || root) game_.generate_moves(moves);
+        if (root) generate_root_moves(game_, moves);
+        else if (!forced_lines) game_.generate_moves(moves);
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         // The table's move goes first, before any move is scored: where it
