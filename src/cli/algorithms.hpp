@@ -1,7 +1,6 @@
 // The classic algorithms selectable with --algo.
 #pragma once
 
-#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +10,7 @@
 #include "cli/report.hpp"
 #include "tools/draw/search_tree.hpp"
 #include "search/classic/algorithm.hpp"
+#include "tools/output_file.hpp"
 
 namespace ply::cli {
 
@@ -57,6 +57,14 @@ template <NotatedGame G>
 void search_and_report(const CLI::App& cmd, const G& game, const std::string& algo, int depth, bool json,
                        bool show_board, const WatchOptions& watch = {}) {
     const auto algorithm = *classic::parse_algorithm(algo);
+    // The outputs are opened first: one that cannot be written fails before the search.
+    std::optional<OutputFile> dot_file, svg_file;
+    try {
+        if (watch.dot_path) dot_file.emplace(*watch.dot_path);
+        if (watch.svg_path) svg_file.emplace(*watch.svg_path);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
     const Stopwatch clock;
     classic::SearchResult<typename G::Move> r;
     std::optional<draw::SearchRecorder<G>> recorder;
@@ -81,12 +89,17 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
                                  " nodes; drawings are for small searches (at most " +
                                  std::to_string(kMaxDrawnNodes) + "): lower --depth");
         const std::string dot = draw::to_dot(tree);
-        if (watch.dot_path) {
-            std::ofstream file(*watch.dot_path);
-            if (!(file << dot)) input_error(cmd, "cannot write " + *watch.dot_path);
-        }
-        if (watch.svg_path) {
-            if (auto error = draw::render_svg(dot, *watch.svg_path)) input_error(cmd, *error);
+        try {
+            if (dot_file) {
+                dot_file->stream() << dot;
+                dot_file->commit();
+            }
+            if (svg_file) {
+                if (auto error = draw::render_svg(dot, svg_file->temporary_path())) input_error(cmd, *error);
+                svg_file->commit();
+            }
+        } catch (const ParseError& e) {
+            input_error(cmd, e.what());
         }
     }
     if (json) {

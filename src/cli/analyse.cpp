@@ -64,6 +64,7 @@ std::string iteration_line(const G& root, const engine::Report<typename G::Move>
 template <NotatedGame G>
 void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
     using Move = typename G::Move;
+    engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));  // before any output: it may fail
     out << "position: " << root.position() << "\n";
     if (const Outcome over = root.outcome(); is_over(over)) {
         const std::string reason = end_reason(root);
@@ -71,8 +72,6 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
             << "; there is nothing to analyse.\n";
         return;
     }
-
-    engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));
     engine.set_threads(o.threads);
     // The last completed line for each multipv slot: what the summary prints.
     std::vector<std::optional<engine::Report<Move>>> last(static_cast<std::size_t>(o.multipv));

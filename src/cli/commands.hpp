@@ -23,7 +23,12 @@ void add_book_command(CLI::App& app);
 // Exit code for bad usage: unknown game, algorithm, option or argument.
 inline constexpr int kUsageError = 2;
 
-// Reports a usage error the way CLI11 does (one line, then usage) and exits 2.
+// Exit code for input that names a game correctly but is itself wrong.
+inline constexpr int kInputError = 1;
+
+// "ply <command>: <message>; see 'ply <command> --help'" on one line, exit 2.
 [[noreturn]] void usage_error(const CLI::App& command, const std::string& message);
+// "ply <command>: <message>" on one line, exit 1.
+[[noreturn]] void input_error(const CLI::App& command, const std::string& message);
 
 }  // namespace ply::cli

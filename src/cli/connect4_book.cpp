@@ -2,24 +2,25 @@
 // position a number of plies after a start.
 #include "cli/connect4_book.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <unordered_set>
 #include <vector>
 
 #include "cli/lines.hpp"
 #include "cli/report.hpp"
+#include "core/text_file.hpp"
 #include "games/connect4/pons.hpp"
+#include "tools/output_file.hpp"
 
 namespace ply::cli {
 
 using connect4::Connect4;
 
 engine::SolvedBook read_connect4_book(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw ParseError("cannot read the book " + path);
+    std::istringstream in(read_text_file(path, "book"));
     engine::SolvedBook book;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -99,8 +100,13 @@ void add_book_command(CLI::App& app) {
         if (opts->game != "connect4") usage_error(*cmd, "books are for connect4");
         const auto start = load_position<Connect4>(*cmd, opts->position);
         const auto positions = positions_after(start, opts->plies);
-        std::ofstream out(opts->out);
-        if (!out) input_error(*cmd, "cannot write " + opts->out);
+        std::optional<OutputFile> file;  // opened before the work, renamed into place after it
+        try {
+            file.emplace(opts->out);
+        } catch (const ParseError& e) {
+            input_error(*cmd, e.what());
+        }
+        std::ostream& out = file->stream();
         out << "# ply book connect4: " << positions.size() << " positions " << opts->plies << " plies after '"
             << start.position() << "', scores in Pons' convention\n";
         engine::Engine<Connect4> engine(opts->hash_mb);
@@ -115,8 +121,11 @@ void add_book_command(CLI::App& app) {
                 << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score) << "\n";
             if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
         }
-        out.flush();
-        if (!out) input_error(*cmd, "cannot write " + opts->out);
+        try {
+            file->commit();
+        } catch (const ParseError& e) {
+            input_error(*cmd, e.what());
+        }
         std::cout << "wrote " << positions.size() << " positions to " << opts->out << " (" << nodes
                   << " nodes, " << seconds_text(clock.seconds()) << ")\n";
     });

@@ -49,14 +49,6 @@ struct ImcsOptions {
 
 enum class Action { Offer, Accept, List };
 
-// As usage_error, but with the help of `ply imcs` itself: CLI11 would show
-// the chosen action's, which lacks the connection options.
-[[noreturn]] void imcs_usage_error(const CLI::App& cmd, const std::string& message) {
-    std::cerr << "ply imcs: " << message << "\n"
-              << cmd.get_formatter()->make_help(&cmd, "ply imcs", CLI::AppFormatMode::Normal);
-    throw CLI::RuntimeError(kUsageError);
-}
-
 // Names and passwords travel as words of a command line: no spaces, no
 // control characters.
 bool is_word(const std::string& s) {
@@ -98,12 +90,12 @@ void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
     try {
         address = imcs::parse_server_address(o.server);
     } catch (const ParseError& e) {
-        imcs_usage_error(cmd, e.what());
+        usage_error(cmd, e.what());
     }
-    if (!is_word(o.user)) imcs_usage_error(cmd, "the user name must be one word of printable characters");
-    if (!is_word(o.password)) imcs_usage_error(cmd, "the password must be one word of printable characters");
+    if (!is_word(o.user)) usage_error(cmd, "the user name must be one word of printable characters");
+    if (!is_word(o.password)) usage_error(cmd, "the password must be one word of printable characters");
     if (action == Action::Accept && !is_word(o.game_id))
-        imcs_usage_error(cmd, "bad game id '" + o.game_id + "'");
+        usage_error(cmd, "bad game id '" + o.game_id + "'");
 
     try {
         imcs::Transcript log = o.log ? imcs::Transcript(*o.log) : imcs::Transcript();

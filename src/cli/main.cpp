@@ -1,15 +1,40 @@
 // `ply`: the command-line front end. With no arguments it speaks UCI, as chess
 // GUIs expect; otherwise the first argument names a subcommand.
+#include <unistd.h>
+
 #include <iostream>
+#include <new>
 
 #include "cli/commands.hpp"
+#include "core/version.hpp"
 #include "uci/uci.hpp"
 
+namespace {
+
+// The name of the deepest subcommand on the command line, for messages.
+std::string failing_command(const CLI::App& app) {
+    std::string name = "ply";
+    const CLI::App* at = &app;
+    while (!at->get_subcommands().empty()) {
+        at = at->get_subcommands().back();
+        name += " " + at->get_name();
+    }
+    return name;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    if (argc == 1) return ply::uci::run(std::cin, std::cout);
+    const std::string version = "Ply " + std::string(ply::kVersion);
+    if (argc == 1) {
+        // Other engines greet a person at a terminal the same way; GUIs ignore it.
+        if (isatty(STDIN_FILENO)) std::cout << version << " by the Ply developers (UCI; 'quit' to leave)" << std::endl;
+        return ply::uci::run(std::cin, std::cout);
+    }
 
     CLI::App app{"Ply: game-tree search for chess, minichess, Connect Four, tic-tac-toe and explicit trees",
                  "ply"};
+    app.set_version_flag("--version", version);
     app.require_subcommand(1);
     ply::cli::add_tree_command(app);
     ply::cli::add_search_command(app);
@@ -27,19 +52,25 @@ int main(int argc, char** argv) {
 
     try {
         app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
     } catch (const CLI::RuntimeError& e) {
-        return e.get_exit_code();
+        return e.get_exit_code();  // the command has said what went wrong
     } catch (const CLI::ParseError& e) {
-        // One line saying what is wrong, then how to use the command.
-        std::cerr << "ply: " << e.what() << "\n";
-        const CLI::App* failing = &app;
-        for (const CLI::App* sub : app.get_subcommands()) failing = sub;
-        std::cerr << failing->help("", CLI::AppFormatMode::Normal);
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-') {
+            std::cerr << "ply: unknown command '" << argv[1] << "'; see 'ply --help'\n";
+            return ply::cli::kUsageError;
+        }
+        const std::string command = failing_command(app);
+        std::cerr << command << ": " << e.what() << "; see '" << command << " --help'\n";
         return ply::cli::kUsageError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << failing_command(app) << ": not enough memory\n";
+        return 1;
+    } catch (const std::exception& e) {
+        // Input the command could not use (a table too big for memory, a
+        // file that cannot be read): one line, exit 1.
+        std::cerr << failing_command(app) << ": " << e.what() << "\n";
+        return 1;
     }
     return 0;
 }

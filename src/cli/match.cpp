@@ -131,6 +131,12 @@ void run(const CLI::App& cmd, const Options& o) {
     m.pgn_path = o.pgn;
     m.header.event = o.event;
     m.interrupt = &g_interrupted;
+    std::optional<arena::Match> match;
+    try {
+        match.emplace(m);  // the PGN file is opened before any engine starts
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
 
     // External engines must start before games are counted against them.
     for (const auto& e : m.engines) {
@@ -145,8 +151,7 @@ void run(const CLI::App& cmd, const Options& o) {
 
     g_interrupted = false;
     const auto previous = std::signal(SIGINT, on_sigint);
-    arena::Match match(m);
-    const auto state = match.run([&](const arena::MatchState& s, const arena::GameRecord& g) {
+    const auto state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
         std::lock_guard lock(log_mutex);
         std::cerr << arena::progress_line(s, g, m) << "\n";
     });
@@ -154,6 +159,7 @@ void run(const CLI::App& cmd, const Options& o) {
     if (o.json) std::cout << arena::match_json(state, m).dump(2) << "\n";
     else arena::print_table(std::cout, state, m);
     if (state.interrupted) throw CLI::RuntimeError(130);
+    if (state.engine_failed) throw CLI::RuntimeError(1);  // the match did not finish
 }
 
 }  // namespace

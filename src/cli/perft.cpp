@@ -8,7 +8,6 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <new>
 #include <sstream>
 #include <string>
 
@@ -49,7 +48,7 @@ void run_single(const CLI::App& cmd, const PerftArgs& a) {
         pos = a.fen == "startpos" ? chess::Position::from_fen(chess::kStartFen, a.chess960)
                                   : chess::Position::from_fen(a.fen, a.chess960);
     } catch (const ParseError& e) {
-        usage_error(cmd, e.what());
+        input_error(cmd, e.what());
     }
     const chess::PerftOptions options{a.threads, a.hash_mb};
     const auto start = std::chrono::steady_clock::now();
@@ -74,7 +73,7 @@ void run_suite(const CLI::App& cmd, const PerftArgs& a) {
     try {
         records = chess::read_epd_file(a.suite);
     } catch (const ParseError& e) {
-        usage_error(cmd, e.what());
+        input_error(cmd, e.what());
     }
     // One table for the whole suite: allocating it per count would cost more than it saves.
     std::unique_ptr<chess::PerftTable> table;
@@ -148,14 +147,7 @@ void add_perft_command(CLI::App& app) {
     cmd->add_option("--max-depth", args->max_depth, "With --suite: skip deeper counts")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--max-nodes", args->max_nodes, "With --suite: skip counts above this many nodes");
-    cmd->callback([cmd, args] {
-        try {
-            run(*cmd, *args);
-        } catch (const std::bad_alloc&) {
-            std::cerr << "ply perft: not enough memory for a " << args->hash_mb << " MB hash table\n";
-            throw CLI::RuntimeError(1);
-        }
-    });
+    cmd->callback([cmd, args] { run(*cmd, *args); });
 }
 
 }  // namespace ply::cli

@@ -1,7 +1,6 @@
 // Loading the position a command starts from.
 #pragma once
 
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -10,16 +9,9 @@
 #include "cli/commands.hpp"
 #include "cli/games.hpp"
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 
 namespace ply::cli {
-
-// Exit code for input that names a game correctly but is itself wrong.
-inline constexpr int kInputError = 1;
-
-[[noreturn]] inline void input_error(const CLI::App& command, const std::string& message) {
-    std::cerr << "ply " << command.get_name() << ": " << message << "\n";
-    throw CLI::RuntimeError(kInputError);
-}
 
 // Games whose positions span several lines (minichess) take --position as a
 // file name, or "-" for standard input.
@@ -40,15 +32,19 @@ std::string position_text(const CLI::App& command, const std::string& value) {
                 text += line + "\n";
                 ++lines;
             }
+            if (text.empty()) input_error(command, "no position on standard input");
             return text;
         }
         if (value.find('\n') != std::string::npos || value == GameInfo<G>::start) return value;
-        std::ifstream file(value);
-        if (!file) input_error(command, "cannot read the position file '" + value + "'");
-        std::ostringstream text;
-        text << file.rdbuf();
-        if (text.str().empty()) input_error(command, "the position file '" + value + "' is empty");
-        return text.str();
+        std::string text;
+        try {
+            text = read_text_file(value, "position file");
+        } catch (const ParseError& e) {
+            input_error(command, e.what());
+        }
+        if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+            input_error(command, "the position file '" + value + "' is empty");
+        return text;
     } else {
         return value;
     }

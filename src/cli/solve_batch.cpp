@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -27,8 +26,12 @@ int set_score(const connect4::Connect4& g, Score s, bool weak) {
 }  // namespace
 
 void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
-    std::ifstream in(opts.file);
-    if (!in) input_error(cmd, "cannot read " + opts.file);
+    std::istringstream in;
+    try {
+        in.str(read_text_file(opts.file, "benchmark set"));
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
     engine::Engine<connect4::Connect4> engine(opts.hash_mb);
     engine.set_threads(opts.threads);
     engine::SolvedBook book;

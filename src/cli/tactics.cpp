@@ -8,7 +8,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -17,6 +16,7 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 #include "games/chess/epd.hpp"
 #include "games/chess/notation.hpp"
 #include "tools/arena/engine_config.hpp"
@@ -72,8 +72,12 @@ struct Result {
 }
 
 std::vector<Problem> load_suite(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) fail("cannot open EPD file '" + path + "'");
+    std::istringstream in;
+    try {
+        in.str(read_text_file(path, "EPD file"));
+    } catch (const ParseError& e) {
+        fail(e.what());
+    }
     std::vector<Problem> suite;
     std::string line;
     // Line by line (not read_epd_file) so that a bad bm / am move is also

@@ -4,10 +4,28 @@
 
 namespace ply::cli {
 
+namespace {
+
+// "ply imcs offer": the command as the user typed it.
+std::string full_name(const CLI::App& command) {
+    std::string name = command.get_name();
+    for (const CLI::App* parent = command.get_parent(); parent; parent = parent->get_parent())
+        name = parent->get_name() + " " + name;
+    return name;
+}
+
+}  // namespace
+
 void usage_error(const CLI::App& command, const std::string& message) {
-    std::cerr << "ply " << command.get_name() << ": " << message << "\n";
-    std::cerr << command.help("", CLI::AppFormatMode::Normal);
+    // One line, as for every error; the usage is a --help away.
+    const std::string name = full_name(command);
+    std::cerr << name << ": " << message << "; see '" << name << " --help'\n";
     throw CLI::RuntimeError(kUsageError);
+}
+
+void input_error(const CLI::App& command, const std::string& message) {
+    std::cerr << full_name(command) << ": " << message << "\n";
+    throw CLI::RuntimeError(kInputError);
 }
 
 }  // namespace ply::cli

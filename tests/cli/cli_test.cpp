@@ -103,7 +103,7 @@ TEST(CliErrors, UnknownGameIsAUsageError) {
     const auto r = run_ply("search checkers");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.out.find("unknown game 'checkers'"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("see 'ply search --help'"), std::string::npos) << r.out;
 }
 
 TEST(CliErrors, UnknownAlgorithmAndOptionAreUsageErrors) {

@@ -2,9 +2,10 @@
 
 #include <cctype>
 #include <charconv>
-#include <fstream>
+#include <sstream>
 
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 #include "games/chess/notation.hpp"
 
 namespace ply::chess {
@@ -110,8 +111,7 @@ EpdRecord parse_epd(std::string_view line) {
 }
 
 std::vector<EpdRecord> read_epd_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw ParseError("cannot open EPD file '" + path + "'");
+    std::istringstream in(read_text_file(path, "EPD file"));
     std::vector<EpdRecord> records;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {

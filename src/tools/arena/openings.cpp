@@ -1,12 +1,12 @@
 #include "tools/arena/openings.hpp"
 
 #include <cctype>
-#include <fstream>
 #include <random>
 #include <set>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/text_file.hpp"
 #include "games/chess/epd.hpp"
 
 namespace ply::arena {
@@ -134,8 +134,7 @@ std::vector<PgnGame> read_pgn(std::istream& in) {
 }
 
 std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
-    std::ifstream in(path);
-    if (!in) throw ParseError("cannot read openings file '" + path + "'");
+    std::istringstream in(read_text_file(path, "openings file"));
     std::vector<Opening> out;
     const bool chess = referee.game() == "chess";
     if (chess && ends_with(path, ".pgn")) {

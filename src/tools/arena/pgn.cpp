@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "core/version.hpp"
+
 namespace ply::arena {
 
 namespace {
@@ -82,6 +84,7 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& h) {
     tag("White", g.white);
     tag("Black", g.black);
     tag("Result", g.result);
+    tag("Annotator", "Ply " + std::string(kVersion));
     if (g.game != "chess") tag("Variant", g.game);
     tag("TimeControl", g.time_control);
     tag("Termination", g.termination);

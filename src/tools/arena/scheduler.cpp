@@ -30,13 +30,10 @@ Match::Match(MatchSettings settings) : settings_(std::move(settings)) {
     state_.planned = std::int64_t(jobs_.size());
     partial_pairs_.assign(state_.pairings.size(), std::vector<double>(std::size_t(settings_.games + 1) / 2, 0.0));
     partial_counts_.assign(state_.pairings.size(), std::vector<int>(std::size_t(settings_.games + 1) / 2, 0));
+    if (!settings_.pgn_path.empty()) pgn_ = std::make_unique<OutputFile>(settings_.pgn_path);
 }
 
 MatchState Match::run(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
-    if (!settings_.pgn_path.empty()) {
-        pgn_ = std::make_unique<std::ofstream>(settings_.pgn_path, std::ios::trunc);
-        if (!*pgn_ && settings_.log) settings_.log("cannot write " + settings_.pgn_path);
-    }
     const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back([this, &on_game] { worker(on_game); });
@@ -45,7 +42,7 @@ MatchState Match::run(const std::function<void(const MatchState&, const GameReco
         state_.interrupted = true;
         if (state_.stop_reason.empty()) state_.stop_reason = "interrupted";
     }
-    if (pgn_) pgn_->flush();
+    if (pgn_) pgn_->commit();  // every game in it is whole, an interrupted match's too
     return state_;
 }
 
@@ -102,7 +99,12 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
             g.flawed_side = failed_side;
             g.time_control = wc.limits.to_string();
             if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
-            if (!settings_.recover) stop_ = true;
+            if (!settings_.recover) {
+                stop_ = true;
+                std::lock_guard lock(mutex_);
+                state_.engine_failed = true;
+                if (state_.stop_reason.empty()) state_.stop_reason = g.reason;
+            }
         } else {
             try {
                 play_game(*players[job.white], *players[job.black], *referee, opening, gs, g);
@@ -115,6 +117,7 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
         if (g.flaw == Flaw::Crash && !settings_.recover) {
             stop_ = true;
             std::lock_guard lock(mutex_);
+            state_.engine_failed = true;
             if (state_.stop_reason.empty())
                 state_.stop_reason = (g.flawed_side == 0 ? g.white : g.black) +
                                      " crashed (--recover restarts crashed engines and goes on)";
@@ -168,10 +171,7 @@ void Match::record(const Job& job, GameRecord& g, const std::function<void(const
         if (*state_.verdict != SprtVerdict::Continue && !stop_.exchange(true))
             state_.stop_reason = "SPRT: " + to_string(*state_.verdict);
     }
-    if (pgn_ && *pgn_) {
-        write_pgn(*pgn_, g, settings_.header);
-        pgn_->flush();
-    }
+    if (pgn_) write_pgn(pgn_->stream(), g, settings_.header);
     if (on_game) on_game(state_, g);
 }
 

@@ -23,6 +23,7 @@
 #include "tools/arena/game_record.hpp"
 #include "tools/arena/openings.hpp"
 #include "tools/arena/pgn.hpp"
+#include "tools/output_file.hpp"
 #include "tools/arena/stats.hpp"
 
 namespace ply::arena {
@@ -65,6 +66,7 @@ struct MatchState {
     std::vector<PairingStats> pairings;
     bool pentanomial = false;
     bool interrupted = false;
+    bool engine_failed = false;  // an engine crashed or could not start, and the match stopped
     std::string stop_reason;  // why the match ended early ("" if it did not)
     std::optional<double> llr;  // SPRT of the first pairing
     std::optional<SprtVerdict> verdict;
@@ -72,6 +74,7 @@ struct MatchState {
 
 class Match {
 public:
+    // Opens the PGN file (throws ParseError if it cannot be written): before any game.
     explicit Match(MatchSettings settings);
     // Runs to the end; `on_game` is called (serialised) after each finished game.
     MatchState run(const std::function<void(const MatchState&, const GameRecord&)>& on_game = {});
@@ -95,7 +98,7 @@ private:
     MatchState state_;
     std::vector<std::vector<double>> partial_pairs_;  // [pairing][pair] points of the first engine so far
     std::vector<std::vector<int>> partial_counts_;
-    std::unique_ptr<std::ofstream> pgn_;
+    std::unique_ptr<OutputFile> pgn_;  // renamed into place when the match ends
 };
 
 }  // namespace ply::arena

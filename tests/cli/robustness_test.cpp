@@ -1,0 +1,165 @@
+// Bad input to the `ply` command, as a new or hostile user gives it: one line
+// saying what is wrong, exit 1 (bad input) or 2 (bad usage), no file left
+// half written, nothing done before an unusable output is refused.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/memory.hpp"
+#include "support/read_file.hpp"
+#include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using ply::testing::count_occurrences;
+using ply::testing::read_file;
+using ply::testing::run_ply;
+using ply::testing::TempFile;
+
+// A folder of the test's own, removed afterwards.
+struct TempDir {
+    fs::path path = fs::temp_directory_path() / ("ply_test_dir_" + std::to_string(::getpid()));
+    TempDir() { fs::create_directories(path); }
+    ~TempDir() { fs::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+    // Files in the folder other than `keep` (temporaries left behind).
+    std::size_t others(const std::string& keep = "") const {
+        std::size_t n = 0;
+        for (const auto& e : fs::directory_iterator(path)) n += e.path().filename() != keep;
+        return n;
+    }
+};
+
+std::size_t lines(const std::string& text) { return count_occurrences(text, "\n"); }
+
+TEST(CliRobustness, TablesTooBigForMemoryFailInOneLineInEveryCommand) {
+    if (!ply::testing::allocation_must_fail(65536)) GTEST_SKIP() << "this machine might give 64 GB";
+    const TempFile set("robust_set.txt", "4453 12\n");
+    const TempDir dir;
+    for (const std::string& command : std::vector<std::string>
+         {"analyse chess --fen startpos --depth 2 --hash 65536", "analyze connect4 --position 44 --hash 65536",
+          "solve connect4 --position 4453 --hash 65536", "solve connect4 --batch " + set.path.string() + " --hash 65536",
+          "book connect4 --plies 1 --out " + dir / "b.txt" + " --hash 65536", "perft --depth 3 --hash 65536",
+          "imcs --server 127.0.0.1:9 --user u --password p --hash 65536 list"}) {
+        const auto r = run_ply(command);
+        EXPECT_EQ(r.exit_code, 1) << command << "\n" << r.out;
+        EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
+        EXPECT_NE(r.out.find("not enough memory for a 65536 MB"), std::string::npos) << command << "\n" << r.out;
+    }
+    EXPECT_EQ(dir.others(), 0u) << "no book, no temporary file";
+}
+
+TEST(CliRobustness, AFailingBookKeepsTheFileItWouldHaveReplaced) {
+    const TempDir dir;
+    const std::string book = dir / "b.txt";
+    std::ofstream(book) << "keep me\n";
+    // A position that is not one fails after the file has been opened.
+    const auto r = run_ply("book connect4 --plies 1 --position 1111111 --out " + book);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_EQ(read_file(book), "keep me\n");
+    EXPECT_EQ(dir.others("b.txt"), 0u) << "the temporary file is removed";
+
+    if (ply::testing::allocation_must_fail(65536)) {
+        // The table fails after the file is opened: the temporary goes, the book stays.
+        const auto big = run_ply("book connect4 --plies 1 --hash 65536 --out " + book);
+        EXPECT_EQ(big.exit_code, 1) << big.out;
+        EXPECT_EQ(read_file(book), "keep me\n");
+        EXPECT_EQ(dir.others("b.txt"), 0u);
+    }
+    const auto ok = run_ply("book connect4 --plies 1 --position 5x4: --out " + book);
+    ASSERT_EQ(ok.exit_code, 0) << ok.out;
+    EXPECT_NE(read_file(book).find("# ply book connect4: 3 positions"), std::string::npos) << read_file(book);
+    EXPECT_EQ(dir.others("b.txt"), 0u);
+    EXPECT_EQ(fs::status(book).permissions() & fs::perms::others_read, fs::perms::others_read)
+        << "a finished file has the usual mode, not the temporary's 0600";
+}
+
+TEST(CliRobustness, OutputsThatCannotBeWrittenFailBeforeAnyWork) {
+    const TempDir dir;
+    const std::string missing = dir / "no/such/folder/";
+    const std::string player = "cmd=ply:game=tictactoe,algo=alphabeta,depth=9";
+    for (const std::string& command : std::vector<std::string>
+         {"match --game tictactoe --engine " + player + " name=a --engine " + player + " name=b --games 2 --pgn " +
+              missing + "games.pgn",
+          "tree '((3 12 8) (2 4 6) (14 5 2))' --draw " + missing + "t.svg",
+          "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + missing + "t.dot",
+          "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + dir.path.string(),
+          "search tictactoe --depth 9 --draw " + dir.path.string(),
+          "book connect4 --plies 2 --out " + missing + "b.txt"}) {
+        const auto r = run_ply(command);
+        EXPECT_EQ(r.exit_code, 1) << command << "\n" << r.out;
+        EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
+        EXPECT_NE(r.out.find("cannot write"), std::string::npos) << command << "\n" << r.out;
+        EXPECT_EQ(r.out.find("game 1"), std::string::npos) << "no game is played: " << r.out;
+    }
+    EXPECT_EQ(dir.others(), 0u);
+}
+
+TEST(CliRobustness, AFolderIsNotReadAsAnEmptyFile) {
+    const TempDir dir;
+    const std::string folder = dir.path.string();
+    for (const std::string& command : std::vector<std::string>
+         {"solve connect4 --batch " + folder, "perft --suite " + folder,
+          "solve connect4 --position 44 --book " + folder, "moves minichess --position " + folder,
+          "tactics --epd " + folder + " --engine cmd=stockfish", "match --engine cmd=stockfish --engine cmd=stockfish "
+          "--each tc=1+0.1 --openings " + folder}) {
+        const auto r = run_ply(command);
+        EXPECT_NE(r.exit_code, 0) << command << "\n" << r.out;
+        EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
+        EXPECT_NE(r.out.find("it is a folder"), std::string::npos) << command << "\n" << r.out;
+    }
+}
+
+TEST(CliRobustness, AMatchStoppedByACrashedEngineFails) {
+    const std::string fake = PLY_ARENA_FAKE_ENGINE;
+    const auto r = run_ply("match --engine 'cmd=" + fake + " uci crash 3' name=crashy --engine 'cmd=" + fake +
+                           " uci none' name=good --each tc=5+0.1 --games 2");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("crashy crashed"), std::string::npos) << r.out;
+}
+
+TEST(CliRobustness, EmptyStandardInputIsNoPosition) {
+    const auto r = run_ply("moves minichess --position -");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("no position on standard input"), std::string::npos) << r.out;
+    EXPECT_EQ(lines(r.out), 1u) << r.out;
+}
+
+TEST(CliRobustness, EveryErrorIsOneLine) {
+    struct Case {
+        const char* command;
+        int exit_code;
+        const char* says;
+    };
+    for (const Case c : {Case{"nosuch", 2, "ply: unknown command 'nosuch'"},
+                         Case{"perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' --depth 1", 1, "ply perft: "},
+                         Case{"perft --fen '8/8/8/8/8/8/8/K6k w - - 2147483646 1' --depth 1", 1, "from 0 to 1000000"},
+                         Case{"search checkers", 2, "unknown game 'checkers'"},
+                         Case{"search tictactoe --depth -3", 2, "ply search: "},
+                         Case{"solve tictactoe --frobnicate", 2, "--frobnicate"},
+                         Case{"--frobnicate", 2, "ply: "}}) {
+        const auto r = run_ply(c.command);
+        EXPECT_EQ(r.exit_code, c.exit_code) << c.command << "\n" << r.out;
+        EXPECT_EQ(lines(r.out), 1u) << c.command << "\n" << r.out;
+        EXPECT_NE(r.out.find(c.says), std::string::npos) << c.command << "\n" << r.out;
+    }
+}
+
+TEST(CliRobustness, VersionAndBanner) {
+    const auto r = run_ply("--version");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.out.rfind("Ply ", 0), 0u) << r.out;
+    EXPECT_EQ(lines(r.out), 1u) << r.out;
+    const auto uci = run_ply("", "uci\\nquit\\n");
+    EXPECT_NE(uci.out.find("id name " + r.out.substr(0, r.out.size() - 1) + "\n"), std::string::npos) << uci.out;
+    EXPECT_EQ(uci.out.find("by the Ply developers (UCI"), std::string::npos) << "no banner for a GUI's pipe";
+    const auto bench = run_ply("", "bench 1\\nquit\\n");
+    EXPECT_NE(bench.out.find(r.out.substr(0, r.out.size() - 1)), std::string::npos) << bench.out;
+}
+
+}  // namespace
