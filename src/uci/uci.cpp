@@ -13,6 +13,8 @@
 #include "games/chess/evaluate.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/perft.hpp"
+#include "games/chess/strength.hpp"
+#include "games/chess/wdl.hpp"
 #include "uci/bench_positions.hpp"
 
 namespace ply::uci {
@@ -108,7 +110,12 @@ bool Session::handle(const std::string& line) {
                 "option name Ponder type check default false\n"
                 "option name Move Overhead type spin default 10 min 0 max 5000\n"
                 "option name Clear Hash type button\n"
-                "option name UCI_Chess960 type check default false\n" +
+                "option name UCI_Chess960 type check default false\n"
+                "option name UCI_ShowWDL type check default false\n"
+                "option name Skill Level type spin default 20 min 0 max 20\n"
+                "option name UCI_LimitStrength type check default false\n"
+                "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
+                std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
                 feature_options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
@@ -178,7 +185,8 @@ void Session::cmd_setoption(std::istream& args) {
     };
     const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
                                       [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    if (key == "uci_chess960" || key == "ponder" || feature != std::end(engine::kFeatureSwitches)) {
+    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" || key == "uci_limitstrength";
+    if (check || feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
             say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
@@ -189,6 +197,10 @@ void Session::cmd_setoption(std::istream& args) {
         } else if (key == "uci_chess960") {
             chess960_ = v == "true";
             pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
+        } else if (key == "uci_showwdl") {
+            show_wdl_ = v == "true";
+        } else if (key == "uci_limitstrength") {
+            limit_strength_ = v == "true";
         }
     } else if (key == "hash") {
         if (auto mb = number(1, kMaxHashMb)) {
@@ -203,6 +215,10 @@ void Session::cmd_setoption(std::istream& args) {
         if (auto n = number(1, kMaxThreads)) engine_.set_threads(*n);
     } else if (key == "multipv") {
         if (auto n = number(1, 256)) multipv_ = *n;
+    } else if (key == "skill level") {
+        if (auto n = number(0, engine::Skill::kFull)) skill_level_ = *n;
+    } else if (key == "uci_elo") {
+        if (auto n = number(chess::kMinElo, chess::kMaxElo)) elo_ = *n;
     } else if (key == "move overhead") {
         if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
     } else if (key == "clear hash") {
@@ -348,21 +364,32 @@ void Session::cmd_go(std::istream& args) {
     const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
                          limits.infinite;
     if (rejected && !bounded) limits.depth = 1;
+    const engine::Skill skill = strength();
+    if (skill.weakened()) {  // shallower, with lines to choose among
+        const int depth = skill.depth(pos_.evaluate());
+        limits.depth = std::min(limits.depth.value_or(depth), depth);
+        limits.multipv = std::max(limits.multipv, engine::Skill::kLines);
+    }
 
     search_root_ = pos_;
     counting_ = false;
     engine_.arm(limits);
-    search_thread_ = std::thread([this] {
+    search_thread_ = std::thread([this, skill] {
         const auto result = engine_.run(search_root_);
         std::string line = "bestmove ";
         if (!result.best) {
             line += "0000";
         } else {
-            line += search_root_.move_to_string(*result.best);
-            if (result.ponder) line += " ponder " + search_root_.move_to_string(*result.ponder);
+            const chess::Move move = result.lines.empty() ? *result.best : skill.choose(result.lines, random_());
+            line += search_root_.move_to_string(move);
+            if (result.ponder && move == *result.best) line += " ponder " + search_root_.move_to_string(*result.ponder);
         }
         say(line);
     });
+}
+
+engine::Skill Session::strength() const {
+    return engine::Skill{limit_strength_ ? chess::skill_level_for_elo(elo_) : skill_level_};
 }
 
 // `go perft N` on the search thread, so that `stop`, `quit` and `isready`
@@ -395,6 +422,10 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
     line << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score ";
     if (is_mate(r.score)) line << "mate " << mate_in(r.score);
     else line << "cp " << r.score;
+    if (show_wdl_) {
+        const chess::Wdl wdl = chess::wdl_of(r.score);
+        line << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
+    }
     if (r.bound == engine::Bound::Lower) line << " lowerbound";
     if (r.bound == engine::Bound::Upper) line << " upperbound";
     // Under a millisecond the rate is unknown: nps 0 rather than a made-up figure.

@@ -8,11 +8,14 @@
 #include <atomic>
 #include <iosfwd>
 #include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 
 #include "games/chess/position.hpp"
+#include "games/chess/strength.hpp"
 #include "search/engine/engine.hpp"
+#include "search/engine/skill.hpp"
 
 namespace ply::uci {
 
@@ -41,6 +44,7 @@ private:
     void cmd_setoption(std::istream& args);
     void cmd_go(std::istream& args);
     void start_perft(int depth);
+    engine::Skill strength() const;  // Skill Level, or UCI_Elo with UCI_LimitStrength
     void cmd_bench(std::istream& args);
     void cmd_display() const;
     void stop_search();  // stops and joins the search thread, if any
@@ -58,6 +62,11 @@ private:
     bool counting_ = false;  // the search thread runs `go perft`
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
+    bool show_wdl_ = false;
+    int skill_level_ = engine::Skill::kFull;
+    bool limit_strength_ = false;
+    int elo_ = chess::kMaxElo;  // UCI_Elo; used with UCI_LimitStrength
+    std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
 };
 
 // Reads UCI commands from `in` until `quit` or end of input; returns the exit code.

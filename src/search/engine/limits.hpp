@@ -94,12 +94,21 @@ struct Report {  // one line of search information, per PV line and iteration
 };
 
 template <class Move>
+struct ScoredMove {
+    Move move;
+    Score score;
+};
+
+template <class Move>
 struct Result {
     std::optional<Move> best;    // none only when the root has no legal move
     std::optional<Move> ponder;  // the expected reply
     Score score = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
+    // The MultiPV lines' first moves and scores, best first, from the last
+    // completed iteration (what a weakened player chooses among).
+    std::vector<ScoredMove<Move>> lines;
 };
 
 }  // namespace ply::engine

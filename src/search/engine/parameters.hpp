@@ -13,6 +13,12 @@ namespace ply::engine::param {
 // Time: the moves a clock without moves-to-go is shared out over.
 inline constexpr int kMovesToGoSuddenDeath = 30;
 
+// Skill levels: how far below the best move a weakened player's pick may
+// score, per level below full strength (level 0: three pawns in chess).
+inline constexpr int kSkillSpreadPerLevel = 15;
+// ... and from this lead on (mates included) it plays its best move.
+inline constexpr Score kSkillDecisive = 400;
+
 inline constexpr Score kAspirationDelta = 20;  // first half-width of the window
 inline constexpr int kAspirationMinDepth = 4;
 
