@@ -12,6 +12,7 @@ void add_solve_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
+void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
 void add_tactics_command(CLI::App& app);

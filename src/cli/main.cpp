@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     ply::cli::add_play_command(app);
     ply::cli::add_perft_command(app);
     ply::cli::add_uci_command(app);
+    ply::cli::add_xboard_command(app);
     ply::cli::add_match_command(app);
     ply::cli::add_analyse_command(app);
     ply::cli::add_tactics_command(app);
