@@ -16,6 +16,7 @@
 #include "games/chess/strength.hpp"
 #include "games/chess/wdl.hpp"
 #include "uci/bench_positions.hpp"
+#include "xboard/xboard.hpp"
 
 namespace ply::uci {
 
@@ -488,7 +489,15 @@ void Session::cmd_display() const {
 }
 
 int run(std::istream& in, std::ostream& out) {
+    // A GUI that speaks xboard says so first: the rest of the input is CECP.
+    std::string first;
+    while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+    }
+    std::istringstream words(first);
+    std::string command;
+    if (words >> command && command == "xboard") return xboard::run(in, out);
     Session session(out);
+    if (!session.handle(first)) return 0;
     for (std::string line; std::getline(in, line);)
         if (!session.handle(line)) return 0;
     // End of input is `quit`: a running search stops and reports its move;

@@ -339,13 +339,10 @@ void Session::cmd_memory(std::istream& args, const std::string& line) {
     finish_thinking();
     cancel_search();
     try {
-        engine_.set_hash(static_cast<std::size_t>(*mb));
+        engine_.set_hash(static_cast<std::size_t>(*mb));  // all or nothing
         hash_mb_ = static_cast<int>(*mb);
-    } catch (const std::exception&) {
-        // A table whose resize failed half-way (older tt.hpp) is made whole
-        // again at its old size; an all-or-nothing resize only loses its entries.
-        engine_.set_hash(static_cast<std::size_t>(hash_mb_));
-        error("not enough memory for a " + std::to_string(*mb) + " MB hash table; the old size is kept", line);
+    } catch (const OutOfMemory& e) {
+        error(std::string(e.what()) + "; the old table is kept", line);
     }
     if (analyzing_) restart_analysis();
 }

@@ -9,6 +9,7 @@
 
 #include "chess/chess_test_support.hpp"
 #include "core/version.hpp"
+#include "games/chess/strength.hpp"
 
 namespace ply::uci {
 namespace {
@@ -39,7 +40,13 @@ TEST(ChessUci, Handshake) {
               "option name Ponder type check default false\n"
               "option name Move Overhead type spin default 10 min 0 max 5000\n"
               "option name Clear Hash type button\n"
-              "option name UCI_Chess960 type check default false\n" + feature_lines + "uciok\nreadyok\n");
+              "option name UCI_Chess960 type check default false\n"
+              "option name UCI_ShowWDL type check default false\n"
+              "option name Skill Level type spin default 20 min 0 max 20\n"
+              "option name UCI_LimitStrength type check default false\n"
+              "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
+                  std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
+                  feature_lines + "uciok\nreadyok\n");
 }
 
 TEST(ChessUci, GoPerftPrintsStockfishFormat) {

@@ -123,6 +123,13 @@ TEST(CliRobustness, AMatchStoppedByACrashedEngineFails) {
     EXPECT_NE(r.out.find("crashy crashed"), std::string::npos) << r.out;
 }
 
+TEST(CliRobustness, XboardTimePerMoveIsWholeSeconds) {
+    // CECP's st counts whole seconds: 0.05 s would reach the engine as 1 s.
+    const auto r = run_ply("match --engine cmd=fairymax proto=xboard --engine cmd=stockfish --each st=0.05");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("xboard engines take st= in whole seconds (CECP), not 0.05 s"), std::string::npos) << r.out;
+}
+
 TEST(CliRobustness, EmptyStandardInputIsNoPosition) {
     const auto r = run_ply("moves minichess --position -");
     EXPECT_EQ(r.exit_code, 1) << r.out;

@@ -342,7 +342,7 @@ TEST(Xboard, MemoryThatCannotBeHadKeepsAWorkingTable) {
     ASSERT_EQ(setrlimit(RLIMIT_AS, &capped), 0);
     h.send({"memory 4096"});
     ASSERT_EQ(setrlimit(RLIMIT_AS, &saved), 0);
-    EXPECT_EQ(h.out.str(), "Error (not enough memory for a 4096 MB hash table; the old size is kept): memory 4096\n");
+    EXPECT_EQ(h.out.str(), "Error (not enough memory for a 4096 MB transposition table; the old table is kept): memory 4096\n");
     // The table still works: a new game clears it, a search fills it.
     h.send({"new", "sd 4", "go"});
     h.session.wait();
@@ -366,6 +366,10 @@ TEST(Xboard, PlyCommandSpeaksXboard) {
     const auto rest = testing::run_ply("xboard", "new\\nsd 2\\nusermove e2e4\\nping 4\\n");
     EXPECT_EQ(moves_sent(rest.out).size(), 1u) << rest.out;
     EXPECT_TRUE(rest.out.ends_with("pong 4\n")) << rest.out;
+    // Plain `ply`, the way a GUI starts an engine: `xboard` as the first command switches protocol.
+    const auto plain = testing::run_ply("", "\nxboard\nprotover 2\nping 5\nquit\n");
+    EXPECT_EQ(plain.exit_code, 0) << plain.out;
+    EXPECT_TRUE(contains(plain.out, "feature done=1\npong 5\n")) << plain.out;
 }
 
 // --- Real games through the arena -------------------------------------------

@@ -1,6 +1,8 @@
 #include "tools/arena/engine_config.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 
 #include "core/error.hpp"
 #include "tools/arena/ply_player.hpp"
@@ -26,6 +28,12 @@ std::string default_name(const std::string& command) {
     std::string prog = words.empty() ? command : words.front();
     if (const auto slash = prog.rfind('/'); slash != std::string::npos) prog = prog.substr(slash + 1);
     return prog;
+}
+
+std::string format_seconds(double s) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g s", s);
+    return buffer;
 }
 
 }  // namespace
@@ -74,6 +82,12 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
     if (engine.stderr_path.empty()) engine.stderr_path = each.stderr_path;
     if (engine.timeout == 0) engine.timeout = each.timeout;
     engine.limits.merge_defaults(each.limits);
+    // CECP's `st` counts whole seconds: a fraction would be rounded up for
+    // the engine while the referee kept the shorter limit (false forfeits).
+    if (engine.protocol == Protocol::Xboard && engine.limits.movetime &&
+        (*engine.limits.movetime < 1 || *engine.limits.movetime != std::floor(*engine.limits.movetime)))
+        throw ParseError("xboard engines take st= in whole seconds (CECP), not " +
+                         format_seconds(*engine.limits.movetime) + " (engine '" + engine.name + "')");
 }
 
 std::unique_ptr<Player> make_player(const EngineConfig& config) {

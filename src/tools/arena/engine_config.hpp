@@ -38,7 +38,8 @@ struct EngineConfig {
 // Parses the words following --engine (or --each when `partial`); throws
 // ParseError on an unknown key or a bad value.
 EngineConfig parse_engine_config(const std::vector<std::string>& words, bool partial = false);
-// Applies --each: options, dir, limits and timeout that `engine` does not set.
+// Applies --each: options, dir, limits and timeout that `engine` does not set;
+// throws ParseError for limits the engine's protocol cannot carry.
 void apply_each(EngineConfig& engine, const EngineConfig& each);
 
 std::unique_ptr<Player> make_player(const EngineConfig& config);
