@@ -219,6 +219,8 @@ void Session::cmd_setboard(const std::string& fen, const std::string& line) {
     chess::Position pos;
     try {
         pos = chess::Position::from_fen(fen);
+        // Only variant normal is offered: castling a GUI could not read is refused.
+        if (pos.chess960()) throw ParseError("castling rights that only Chess960 has");
     } catch (const std::exception& e) {
         say("tellusererror Illegal position");
         error(e.what(), line);

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <sstream>
+#include <string>
 
 namespace ply::chess::testing {
 
@@ -19,6 +21,16 @@ constexpr bool slow_build() {
 #else
     return false;
 #endif
+}
+
+// The move of the last `bestmove` line of a UCI transcript ("" if none).
+inline std::string bestmove_of(const std::string& out) {
+    const auto at = out.rfind("bestmove ");
+    if (at == std::string::npos) return "";
+    std::istringstream rest(out.substr(at + 9));
+    std::string move;
+    rest >> move;
+    return move;
 }
 
 inline constexpr const char* kKiwipete =

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "chess/chess_test_support.hpp"
 #include "games/chess/strength.hpp"
 #include "games/chess/wdl.hpp"
 #include "uci/uci.hpp"
@@ -12,14 +13,7 @@
 namespace ply::uci {
 namespace {
 
-std::string bestmove_in(const std::string& out) {
-    const auto at = out.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream rest(out.substr(at + 9));
-    std::string move;
-    rest >> move;
-    return move;
-}
+using chess::testing::bestmove_of;
 
 // A session of its own per move keeps the outputs apart.
 std::string move_of(const std::vector<std::string>& options, const std::string& position, const std::string& go) {
@@ -31,7 +25,7 @@ std::string move_of(const std::vector<std::string>& options, const std::string& 
         s.handle(go);
         s.wait();
     }
-    return bestmove_in(out.str());
+    return bestmove_of(out.str());
 }
 
 TEST(ChessStrength, TheWeakestLevelNeverLeavesItsQueenToAPawn) {

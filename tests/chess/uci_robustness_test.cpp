@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/chess_test_support.hpp"
 #include "core/error.hpp"
 #include "support/memory.hpp"
 #include "support/shared_output.hpp"
@@ -15,17 +16,10 @@
 namespace ply::uci {
 namespace {
 
+using chess::testing::bestmove_of;
+
 using namespace std::chrono_literals;
 using ply::testing::SharedOutput;
-
-std::string bestmove_of(const std::string& out) {
-    const auto at = out.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream rest(out.substr(at + 9));
-    std::string move;
-    rest >> move;
-    return move;
-}
 
 // Whether `move` is legal in the position after `position_command`.
 bool is_legal_after(const std::string& position_command, const std::string& move) {

@@ -7,12 +7,15 @@
 #include <streambuf>
 #include <thread>
 
+#include "chess/chess_test_support.hpp"
 #include "core/error.hpp"
 #include "support/shared_output.hpp"
 #include "uci/uci.hpp"
 
 namespace ply::uci {
 namespace {
+
+using chess::testing::bestmove_of;
 
 // Feeds lines to a session and waits for its search to end by itself.
 std::string session_output(const std::vector<std::string>& lines) {
@@ -23,15 +26,6 @@ std::string session_output(const std::vector<std::string>& lines) {
         s.wait();
     }
     return out.str();
-}
-
-std::string bestmove_of(const std::string& out) {
-    const auto at = out.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream rest(out.substr(at + 9));
-    std::string move;
-    rest >> move;
-    return move;
 }
 
 bool is_legal_in(const std::string& fen, const std::string& move) {

@@ -176,6 +176,8 @@ TEST(Xboard, BadFenIsRefusedAndThePositionKept) {
     EXPECT_EQ(h.session.position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     h.send({"setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0"});  // five fields
     EXPECT_EQ(testing::count_occurrences(h.out.str(), "tellusererror Illegal position"), 2u);
+    h.send({"setboard 4k3/8/8/8/8/8/8/R4K1R w K - 0 1"});  // castling only Chess960 has
+    EXPECT_EQ(testing::count_occurrences(h.out.str(), "tellusererror Illegal position"), 3u);
     h.send({"usermove e7e5"});  // the game goes on from the kept position
     EXPECT_EQ(h.session.position().fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
 }
