@@ -41,6 +41,11 @@ std::uint16_t code(const std::string& uci_move, const Position& pos = Position()
     return encode(parse_uci(pos, uci_move));
 }
 
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name))
+        .string();
+}
+
 // The test keys published with the format (moves from the start; the FEN
 // the format gives for each must hash the same).
 struct PublishedKey {
@@ -273,6 +278,151 @@ TEST(PolyglotMaker, GamesFromAFenStartCountForTheSideToMove) {
     const Position start = after("e2e4");
     maker.add_game(start, std::vector<Move>{parse_uci(start, "c7c5")}, GameResult::BlackWins, 1024);
     EXPECT_EQ(maker.entries(1), (std::vector<Entry>{{key(start), code("c7c5", start), 2, 0}}));
+}
+
+// ---------------------------------------------------------------------------
+// `ply book chess`
+
+// One game of PGN, as polyglot's reader also takes it.
+std::string pgn_game(const std::string& result, const std::string& moves) {
+    return "[Event \"test\"]\n[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n";
+}
+
+// Castling both ways, en passant, promotions (to a queen and a knight from
+// the same square), positions shared by several lines, and lines played
+// three times or less, so that the default --min-game 3 matters.
+std::string test_games() {
+    const std::string kingside = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O";
+    const std::string queenside = "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. O-O-O O-O-O";
+    const std::string en_passant = "1. e4 Nf6 2. e5 d5 3. exd6 cxd6 4. d4 g6";
+    const std::string promote = "1. e4 d5 2. exd5 c6 3. dxc6 Qb6 4. cxb7 Qxb2 5. bxa8=";
+    return pgn_game("1-0", kingside) + pgn_game("1-0", kingside) + pgn_game("1/2-1/2", kingside) +
+           pgn_game("0-1", queenside) + pgn_game("0-1", queenside) + pgn_game("1-0", queenside) +
+           pgn_game("1/2-1/2", en_passant) + pgn_game("1/2-1/2", en_passant) + pgn_game("0-1", en_passant) +
+           pgn_game("1-0", promote + "Q Qxc1") + pgn_game("1-0", promote + "Q Qxc1") +
+           pgn_game("0-1", promote + "Q Qxc1") + pgn_game("1-0", promote + "N Qxc1") +
+           pgn_game("1/2-1/2", promote + "N Qxc1") + pgn_game("*", promote + "N Qxc1") +
+           pgn_game("1-0", "1. c4 e5 2. Nc3 Nf6");
+}
+
+TEST(PolyglotCli, BookChessWritesTheGamesMoves) {
+    const TempFile games("games.pgn", test_games());
+    const std::string out = temp_path("made.bin");
+    const auto r = run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --min-game 1");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("from 16 games"), std::string::npos) << r.out;
+    const Book book = Book::load(out);
+    std::filesystem::remove(out);
+    // 1. e4 in 12 games: 5 won, 5 drawn (one "*"), 2 lost.
+    ASSERT_EQ(book.moves(Position()).size(), 3u);
+    EXPECT_EQ(to_uci(book.moves(Position())[0].move, false), "e2e4");
+    EXPECT_EQ(book.moves(Position())[0].weight, 15);
+    // Both promotions are there, told apart by their promotion bits.
+    const Position before = after("e2e4 d7d5 e4d5 c7c6 d5c6 d8b6 c6b7 b6b2");
+    const auto promotions = book.moves(before);
+    ASSERT_EQ(promotions.size(), 2u);
+    // 2 + 2 + 0 against 2 + 1 + 1: a tie, which the move played first wins.
+    EXPECT_EQ(to_uci(promotions[0].move, false), "b7a8q");
+    EXPECT_EQ(to_uci(promotions[1].move, false), "b7a8n");
+    EXPECT_EQ(promotions[0].weight, 4);
+    // Castling as king takes rook.
+    const auto castles = book.moves(after("e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"));
+    ASSERT_EQ(castles.size(), 1u);
+    EXPECT_EQ(castles[0].move.type(), Castling);
+    // --max-ply 1: only the first moves; the default --min-game 3 drops 1. c4.
+    ASSERT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 1").exit_code,
+              0);
+    const Book first = Book::load(out);
+    std::filesystem::remove(out);
+    EXPECT_EQ(first.size(), 2u);
+}
+
+TEST(PolyglotCli, BadGamesAndUsesAreReportedInOneLine) {
+    const std::string out = temp_path("never.bin");
+    const TempFile bad("bad.pgn", pgn_game("1-0", "1. e4 e5") + pgn_game("1-0", "1. e4 e5 2. Ke3 Nc6"));
+    const auto illegal = run_ply("book chess --pgn " + bad.path.string() + " --out " + out);
+    EXPECT_EQ(illegal.exit_code, 1);
+    EXPECT_NE(illegal.out.find("game 2"), std::string::npos) << illegal.out;
+    EXPECT_NE(illegal.out.find("Ke3"), std::string::npos) << illegal.out;
+    EXPECT_EQ(ply::testing::count_occurrences(illegal.out, "\n"), 1u) << illegal.out;
+    EXPECT_FALSE(std::filesystem::exists(out));  // nothing written
+    const auto missing = run_ply("book chess --pgn /nonexistent/games.pgn --out " + out);
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_EQ(ply::testing::count_occurrences(missing.out, "\n"), 1u) << missing.out;
+    const auto folder = run_ply("book chess --pgn /tmp --out " + out);
+    EXPECT_EQ(folder.exit_code, 1);
+    EXPECT_NE(folder.out.find("folder"), std::string::npos) << folder.out;
+    const TempFile games("good.pgn", test_games());
+    EXPECT_EQ(
+        run_ply("book chess --pgn " + games.path.string() + " --out /nonexistent/dir/book.bin").exit_code, 1);
+    EXPECT_EQ(run_ply("book chess --out " + out).exit_code, 2);  // no --pgn
+    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --plies 2").exit_code,
+              2);
+    EXPECT_EQ(run_ply("book connect4 --plies 2 --out " + out + " --pgn " + games.path.string()).exit_code, 2);
+    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 0").exit_code,
+              2);
+    EXPECT_EQ(run_ply("book tictactoe --out " + out).exit_code, 2);
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// ---------------------------------------------------------------------------
+// The cross-check: Debian's polyglot (apt-get install polyglot) makes the
+// same book, byte for byte, from the same games.
+
+std::string find_polyglot() {
+    for (const char* dir : {"/usr/games", "/usr/bin", "/usr/local/bin"}) {
+        const auto path = std::filesystem::path(dir) / "polyglot";
+        if (::access(path.c_str(), X_OK) == 0) return path.string();
+    }
+    return {};
+}
+
+// Makes a book from `pgn` with both programs (polyglot's option names are
+// ply's with one dash) and compares them entry by entry.
+void expect_same_book(const std::string& polyglot, const std::string& pgn, const std::string& options) {
+    const std::string ours = temp_path("ours.bin"), theirs = temp_path("theirs.bin");
+    const auto made = run_ply("book chess --pgn " + pgn + " --out " + ours + " " + options);
+    ASSERT_EQ(made.exit_code, 0) << made.out;
+    std::string dashed = options;
+    for (std::size_t at = dashed.find("--"); at != std::string::npos; at = dashed.find("--", at + 1))
+        dashed.erase(at, 1);
+    ASSERT_EQ(
+        std::system((polyglot + " make-book -pgn " + pgn + " -bin " + theirs + " " + dashed + " > /dev/null")
+                        .c_str()),
+        0);
+    const auto a = Book::load(ours).entries(), b = Book::load(theirs).entries();
+    std::filesystem::remove(ours);
+    std::filesystem::remove(theirs);
+    ASSERT_GT(b.size(), 0u) << options;
+    ASSERT_EQ(a.size(), b.size()) << options;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        ASSERT_EQ(a[i].key, b[i].key) << "entry " << i << " " << options;
+        ASSERT_EQ(a[i].move, b[i].move) << "entry " << i << " " << options;
+        ASSERT_EQ(a[i].weight, b[i].weight) << "entry " << i << " " << options;
+        ASSERT_EQ(a[i].learn, b[i].learn) << "entry " << i << " " << options;
+    }
+}
+
+TEST(PolyglotCrossCheck, SameBookAsDebiansPolyglot) {
+    const auto polyglot = find_polyglot();
+    if (polyglot.empty()) GTEST_SKIP() << "needs the Debian package polyglot";
+    const TempFile games("cross.pgn", test_games());
+    expect_same_book(polyglot, games.path.string(), "");
+    expect_same_book(polyglot, games.path.string(), "--min-game 1");
+    expect_same_book(polyglot, games.path.string(), "--min-game 2 --max-ply 7");
+}
+
+// 34,700 games of 16 plies: many ties of weight, whose order must match too.
+TEST(PolyglotCrossCheck, SameBookFromTheEightMoveOpenings) {
+    const auto polyglot = find_polyglot();
+    const std::string zip = std::string(PLY_DATA_DIR) + "/openings/8moves_v3.pgn.zip";
+    if (polyglot.empty() || std::system("command -v unzip > /dev/null") != 0)
+        GTEST_SKIP() << "needs the Debian packages polyglot and unzip";
+    const std::string pgn = temp_path("8moves.pgn");
+    ASSERT_EQ(std::system(("unzip -p '" + zip + "' > '" + pgn + "'").c_str()), 0);
+    expect_same_book(polyglot, pgn, "");
+    expect_same_book(polyglot, pgn, "--min-game 1 --max-ply 6");
+    std::filesystem::remove(pgn);
 }
 
 }  // namespace
