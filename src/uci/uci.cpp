@@ -109,7 +109,7 @@ bool Session::handle(const std::string& line) {
                 "option name Move Overhead type spin default 10 min 0 max 5000\n"
                 "option name Clear Hash type button\n"
                 "option name UCI_Chess960 type check default false\n" +
-                feature_options() + "uciok");
+                OwnBook::options() + feature_options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
@@ -178,7 +178,8 @@ void Session::cmd_setoption(std::istream& args) {
     };
     const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
                                       [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    if (key == "uci_chess960" || key == "ponder" || feature != std::end(engine::kFeatureSwitches)) {
+    if (key == "uci_chess960" || key == "ponder" || key == "ownbook" || key == "bookbestmove" ||
+        feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
             say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
@@ -189,6 +190,10 @@ void Session::cmd_setoption(std::istream& args) {
         } else if (key == "uci_chess960") {
             chess960_ = v == "true";
             pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
+        } else if (key == "ownbook") {
+            own_book_.set_enabled(v == "true");
+        } else if (key == "bookbestmove") {
+            own_book_.set_best_move(v == "true");
         }
     } else if (key == "hash") {
         if (auto mb = number(1, kMaxHashMb)) {
@@ -205,6 +210,14 @@ void Session::cmd_setoption(std::istream& args) {
         if (auto n = number(1, 256)) multipv_ = *n;
     } else if (key == "move overhead") {
         if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
+    } else if (key == "bookdepth") {
+        if (auto n = number(1, OwnBook::kMaxDepth)) own_book_.set_depth(*n);
+    } else if (key == "bookfile") {
+        try {
+            own_book_.load(value);
+        } catch (const ParseError& e) {  // the old book is kept whole
+            say(std::string("info string error: ") + e.what() + "; the old book is kept");
+        }
     } else if (key == "clear hash") {
         engine_.clear();
     } else {
@@ -348,6 +361,16 @@ void Session::cmd_go(std::istream& args) {
     const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
                          limits.infinite;
     if (rejected && !bounded) limits.depth = 1;
+    // A book move is played at once, through the search confined to it at
+    // depth 1: bestmove, ponderhit and stop then behave as after any search.
+    // Analysis (infinite, mate, searchmoves) asks for a search, not a book.
+    const bool analysis = std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate ||
+                          !limits.search_moves.empty();
+    if (const auto book_move = analysis ? std::nullopt : own_book_.probe(pos_)) {
+        say("info string book move " + pos_.move_to_string(*book_move));
+        limits.search_moves = {*book_move};
+        limits.depth = 1;
+    }
 
     search_root_ = pos_;
     counting_ = false;

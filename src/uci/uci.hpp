@@ -13,6 +13,7 @@
 
 #include "games/chess/position.hpp"
 #include "search/engine/engine.hpp"
+#include "uci/own_book.hpp"
 
 namespace ply::uci {
 
@@ -58,6 +59,7 @@ private:
     bool counting_ = false;  // the search thread runs `go perft`
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
+    OwnBook own_book_;
 };
 
 // Reads UCI commands from `in` until `quit` or end of input; returns the exit code.

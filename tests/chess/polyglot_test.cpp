@@ -425,5 +425,99 @@ TEST(PolyglotCrossCheck, SameBookFromTheEightMoveOpenings) {
     std::filesystem::remove(pgn);
 }
 
+// ---------------------------------------------------------------------------
+// UCI: OwnBook, BookFile, BookDepth, BookBestMove
+
+// A book that knows moves no search would choose: 1. h4 a6.
+std::string hook_book() {
+    std::vector<Entry> entries{{kStart, code("h2h4"), 1, 0},
+                               {key(after("h2h4")), code("a7a6", after("h2h4")), 1, 0}};
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    return to_bytes(entries);
+}
+
+struct HookBook {
+    TempFile file{"hook.bin", hook_book()};
+    std::string path() const { return file.path.string(); }
+};
+
+std::string session(const std::vector<std::string>& lines) {
+    std::ostringstream out;
+    {
+        uci::Session s(out);
+        for (const auto& l : lines) s.handle(l);
+        s.wait();
+    }
+    return out.str();
+}
+
+TEST(PolyglotUci, OwnBookPlaysTheBookMoveAtOnce) {
+    const HookBook book;
+    const auto out =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "position startpos", "go depth 6"});
+    EXPECT_NE(out.find("info string book move h2h4\n"), std::string::npos) << out;
+    EXPECT_NE(out.find("bestmove h2h4"), std::string::npos) << out;
+    EXPECT_EQ(out.find("info depth 2 "), std::string::npos) << out;  // no search beyond the book move
+    const auto black =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "setoption name BookBestMove value true", "position startpos moves h2h4",
+                 "go wtime 60000 btime 60000"});
+    EXPECT_NE(black.find("bestmove a7a6"), std::string::npos) << black;
+}
+
+TEST(PolyglotUci, NoBookMoveWithoutOwnBookBeyondBookDepthOrWhenAnalysing) {
+    const HookBook book;
+    const auto off =
+        session({"setoption name BookFile value " + book.path(), "position startpos", "go depth 3"});
+    EXPECT_EQ(off.find("book move"), std::string::npos) << off;
+    EXPECT_EQ(off.find("bestmove h2h4"), std::string::npos) << off;
+    const auto later =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "setoption name BookDepth value 1", "position startpos moves h2h4", "go depth 3"});
+    EXPECT_NE(later.find("bestmove a7a6"), std::string::npos) << later;  // move 1 of black: within depth 1
+    const auto deep =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "setoption name BookDepth value 1",
+                 "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2", "go depth 3"});
+    EXPECT_EQ(deep.find("book move"), std::string::npos) << deep;  // the same board at move 2
+    const auto analysis =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "position startpos", "go infinite", "stop"});
+    EXPECT_EQ(analysis.find("book move"), std::string::npos) << analysis;
+}
+
+TEST(PolyglotUci, PonderingOnABookMoveWaitsForPonderhit) {
+    const HookBook book;
+    ply::testing::SharedOutput buffer;
+    std::ostream out(&buffer);
+    uci::Session s(out);
+    s.handle("setoption name OwnBook value true");
+    s.handle("setoption name BookFile value " + book.path());
+    s.handle("position startpos");
+    s.handle("go ponder wtime 60000 btime 60000");
+    EXPECT_TRUE(buffer.wait_for("book move h2h4", std::chrono::seconds(5)));
+    EXPECT_FALSE(buffer.wait_for("bestmove", std::chrono::milliseconds(100)));
+    s.handle("ponderhit");
+    EXPECT_TRUE(buffer.wait_for("bestmove h2h4", std::chrono::seconds(5))) << buffer.snapshot();
+}
+
+TEST(PolyglotUci, AnUnreadableBookFileKeepsTheOldBook) {
+    const HookBook book;
+    const TempFile ragged("ragged.bin", std::string(20, 'x'));
+    const auto out =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "setoption name BookFile value " + ragged.path.string(),
+                 "setoption name BookFile value /nonexistent/book.bin", "position startpos", "go depth 6"});
+    EXPECT_EQ(ply::testing::count_occurrences(out, "info string error: "), 2u) << out;
+    EXPECT_NE(out.find("20 bytes"), std::string::npos) << out;
+    EXPECT_NE(out.find("bestmove h2h4"), std::string::npos) << out;
+    // <empty> unloads the book.
+    const auto none =
+        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                 "setoption name BookFile value <empty>", "position startpos", "go depth 1"});
+    EXPECT_EQ(none.find("book move"), std::string::npos) << none;
+}
+
 }  // namespace
 }  // namespace ply::chess::polyglot

@@ -39,7 +39,11 @@ TEST(ChessUci, Handshake) {
               "option name Ponder type check default false\n"
               "option name Move Overhead type spin default 10 min 0 max 5000\n"
               "option name Clear Hash type button\n"
-              "option name UCI_Chess960 type check default false\n" + feature_lines + "uciok\nreadyok\n");
+              "option name UCI_Chess960 type check default false\n"
+              "option name OwnBook type check default false\n"
+              "option name BookFile type string default <empty>\n"
+              "option name BookDepth type spin default 16 min 1 max 1000\n"
+              "option name BookBestMove type check default false\n" + feature_lines + "uciok\nreadyok\n");
 }
 
 TEST(ChessUci, GoPerftPrintsStockfishFormat) {
