@@ -1,14 +1,14 @@
 // `ply book connect4`: an opening book for solving, made by solving every
-// position a number of plies after a start.
+// position a number of plies after a start; and reading one for `--book`.
 #include "cli/connect4_book.hpp"
 
 #include <iostream>
-#include <memory>
 #include <optional>
 #include <sstream>
 #include <unordered_set>
 #include <vector>
 
+#include "cli/book.hpp"
 #include "cli/lines.hpp"
 #include "cli/report.hpp"
 #include "core/text_file.hpp"
@@ -74,61 +74,37 @@ std::vector<Connect4> positions_after(const Connect4& start, int plies) {
 
 }  // namespace
 
-void add_book_command(CLI::App& app) {
-    struct Options {
-        std::string game;
-        std::optional<std::string> position;
-        int plies = 0;
-        std::string out;
-        int threads = 1;
-        std::size_t hash_mb = 64;
-    };
-    auto opts = std::make_shared<Options>();
-    auto* cmd =
-        app.add_subcommand("book", "An opening book for solving: every position N plies deep, solved");
-    cmd->add_option("game", opts->game, "Game: connect4")->required();
-    cmd->add_option("--plies", opts->plies, "Depth of the book's positions, in plies after the start")
-        ->required()
-        ->check(CLI::Range(1, 40));
-    cmd->add_option("--out,-o", opts->out, "The book file to write")->required();
-    cmd->add_option("--position,-p", opts->position,
-                    "Start (default the empty 7x6 board; '5x4:' for other sizes)");
-    cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, 256));
-    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
-        ->check(CLI::Range(1, 65536));
-    cmd->callback([cmd, opts] {
-        if (opts->game != "connect4") usage_error(*cmd, "books are for connect4");
-        const auto start = load_position<Connect4>(*cmd, opts->position);
-        const auto positions = positions_after(start, opts->plies);
-        std::optional<OutputFile> file;  // opened before the work, renamed into place after it
-        try {
-            file.emplace(opts->out);
-        } catch (const ParseError& e) {
-            input_error(*cmd, e.what());
-        }
-        std::ostream& out = file->stream();
-        out << "# ply book connect4: " << positions.size() << " positions " << opts->plies << " plies after '"
-            << start.position() << "', scores in Pons' convention\n";
-        engine::Engine<Connect4> engine(opts->hash_mb);
-        engine.set_threads(opts->threads);
-        const Stopwatch clock;
-        std::uint64_t nodes = 0;
-        for (std::size_t i = 0; i < positions.size(); ++i) {
-            const auto& g = positions[i];
-            const auto solution = engine.solve(g);
-            nodes += solution.nodes;
-            out << g.position() << " "
-                << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score) << "\n";
-            if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
-        }
-        try {
-            file->commit();
-        } catch (const ParseError& e) {
-            input_error(*cmd, e.what());
-        }
-        std::cout << "wrote " << positions.size() << " positions to " << opts->out << " (" << nodes
-                  << " nodes, " << seconds_text(clock.seconds()) << ")\n";
-    });
+void write_connect4_book(const CLI::App& cmd, const BookOptions& opts) {
+    const auto start = load_position<Connect4>(cmd, opts.position);
+    const auto positions = positions_after(start, opts.plies);
+    std::optional<OutputFile> file;  // opened before the work, renamed into place after it
+    try {
+        file.emplace(opts.out);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    std::ostream& out = file->stream();
+    out << "# ply book connect4: " << positions.size() << " positions " << opts.plies << " plies after '"
+        << start.position() << "', scores in Pons' convention\n";
+    engine::Engine<Connect4> engine(opts.hash_mb);
+    engine.set_threads(opts.threads);
+    const Stopwatch clock;
+    std::uint64_t nodes = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const auto& g = positions[i];
+        const auto solution = engine.solve(g);
+        nodes += solution.nodes;
+        out << g.position() << " "
+            << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score) << "\n";
+        if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
+    }
+    try {
+        file->commit();
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    std::cout << "wrote " << positions.size() << " positions to " << opts.out << " (" << nodes << " nodes, "
+              << seconds_text(clock.seconds()) << ")\n";
 }
 
 }  // namespace ply::cli

@@ -117,7 +117,7 @@ bool Session::handle(const std::string& line) {
                 "option name UCI_LimitStrength type check default false\n"
                 "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
                 std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
-                feature_options() + "uciok");
+                OwnBook::options() + feature_options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
@@ -186,7 +186,8 @@ void Session::cmd_setoption(std::istream& args) {
     };
     const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
                                       [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" || key == "uci_limitstrength";
+    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" ||
+                       key == "uci_limitstrength" || key == "ownbook" || key == "bookbestmove";
     if (check || feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
@@ -202,6 +203,10 @@ void Session::cmd_setoption(std::istream& args) {
             show_wdl_ = v == "true";
         } else if (key == "uci_limitstrength") {
             limit_strength_ = v == "true";
+        } else if (key == "ownbook") {
+            own_book_.set_enabled(v == "true");
+        } else if (key == "bookbestmove") {
+            own_book_.set_best_move(v == "true");
         }
     } else if (key == "hash") {
         if (auto mb = number(1, kMaxHashMb)) {
@@ -222,6 +227,14 @@ void Session::cmd_setoption(std::istream& args) {
         if (auto n = number(chess::kMinElo, chess::kMaxElo)) elo_ = *n;
     } else if (key == "move overhead") {
         if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
+    } else if (key == "bookdepth") {
+        if (auto n = number(1, OwnBook::kMaxDepth)) own_book_.set_depth(*n);
+    } else if (key == "bookfile") {
+        try {
+            own_book_.load(value);
+        } catch (const ParseError& e) {  // the old book is kept whole
+            say(std::string("info string error: ") + e.what() + "; the old book is kept");
+        }
     } else if (key == "clear hash") {
         engine_.clear();
     } else {
@@ -365,8 +378,17 @@ void Session::cmd_go(std::istream& args) {
     const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
                          limits.infinite;
     if (rejected && !bounded) limits.depth = 1;
+    // A book move is played at once, through the search confined to it at
+    // depth 1: bestmove, ponderhit and stop then behave as after any search.
+    // Analysis (infinite, mate, searchmoves) asks for a search, not a book.
+    const bool analysis = std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate ||
+                          !limits.search_moves.empty();
     const engine::Skill skill = strength();
-    if (skill.weakened()) {  // shallower, with lines to choose among
+    if (const auto book_move = analysis ? std::nullopt : own_book_.probe(pos_)) {
+        say("info string book move " + pos_.move_to_string(*book_move));
+        limits.search_moves = {*book_move};
+        limits.depth = 1;
+    } else if (skill.weakened()) {  // shallower, with lines to choose among
         const int depth = skill.depth(pos_.evaluate());
         limits.depth = std::min(limits.depth.value_or(depth), depth);
         limits.multipv = std::max(limits.multipv, engine::Skill::kLines);

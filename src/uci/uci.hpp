@@ -16,6 +16,7 @@
 #include "games/chess/strength.hpp"
 #include "search/engine/engine.hpp"
 #include "search/engine/skill.hpp"
+#include "uci/own_book.hpp"
 
 namespace ply::uci {
 
@@ -67,6 +68,7 @@ private:
     bool limit_strength_ = false;
     int elo_ = chess::kMaxElo;  // UCI_Elo; used with UCI_LimitStrength
     std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
+    OwnBook own_book_;
 };
 
 // Reads UCI commands from `in` until `quit` or end of input; returns the exit code.

@@ -45,8 +45,11 @@ TEST(ChessUci, Handshake) {
               "option name Skill Level type spin default 20 min 0 max 20\n"
               "option name UCI_LimitStrength type check default false\n"
               "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
-                  std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
-                  feature_lines + "uciok\nreadyok\n");
+                  std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n"
+              "option name OwnBook type check default false\n"
+              "option name BookFile type string default <empty>\n"
+              "option name BookDepth type spin default 16 min 1 max 1000\n"
+              "option name BookBestMove type check default false\n" + feature_lines + "uciok\nreadyok\n");
 }
 
 TEST(ChessUci, GoPerftPrintsStockfishFormat) {
