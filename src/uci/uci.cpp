@@ -293,21 +293,16 @@ void Session::cmd_position(std::istream& args) {
     if (!out.str().empty()) say(out.str());
 }
 
-// A `go` parameter that cannot be used is reported and ignored. If what is
-// left does not bound the search (no clock of the side to move, depth,
-// nodes, movetime, mate or infinite), the search stops after depth 1: the
-// GUI gets a legal move at once instead of waiting for a search that never
-// ends (the README's rule).
-void Session::cmd_go(std::istream& args) {
+// A `go` parameter that cannot be used is reported, ignored and counted in
+// `rejected`. `go perft N` gives its depth in `perft_depth`.
+engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& words, bool& rejected,
+                                              std::optional<int>& perft_depth) {
     using std::chrono::milliseconds;
     engine::Limits<chess::Move> limits;
     limits.overhead = milliseconds(move_overhead_ms_);
     limits.multipv = multipv_;
     std::optional<milliseconds> wtime, btime;
     milliseconds winc{0}, binc{0};
-    bool rejected = false;
-    std::vector<std::string> words;
-    for (std::string word; args >> word;) words.push_back(word);
     std::size_t at = 0;
     auto read_int = [&](const std::string& name, long long lo, long long hi) -> std::optional<long long> {
         const std::string text = at < words.size() ? words[at] : "";
@@ -330,10 +325,8 @@ void Session::cmd_go(std::istream& args) {
     while (at < words.size()) {
         const std::string word = words[at++];
         if (word == "perft") {
-            const auto depth = read_int(word, 1, kMaxPerftDepth);
-            if (!depth) return;
-            start_perft(static_cast<int>(*depth));
-            return;
+            if (auto v = read_int(word, 1, kMaxPerftDepth)) perft_depth = static_cast<int>(*v);
+            return limits;
         }
         if (word == "wtime" || word == "btime") {
             // A GUI whose clock ran out sends a negative time: move at once.
@@ -375,6 +368,23 @@ void Session::cmd_go(std::istream& args) {
     const bool white = pos_.side_to_move() == chess::White;
     limits.time_left = white ? wtime : btime;
     limits.increment = white ? winc : binc;
+    return limits;
+}
+
+// If what is left after a rejected parameter does not bound the search (no
+// clock of the side to move, depth, nodes, movetime, mate or infinite), the
+// search stops after depth 1: the GUI gets a legal move at once instead of
+// waiting for a search that never ends (the README's rule).
+void Session::cmd_go(std::istream& args) {
+    std::vector<std::string> words;
+    for (std::string word; args >> word;) words.push_back(word);
+    bool rejected = false;
+    std::optional<int> perft_depth;
+    engine::Limits<chess::Move> limits = parse_go(words, rejected, perft_depth);
+    if (std::find(words.begin(), words.end(), "perft") != words.end()) {
+        if (perft_depth) start_perft(*perft_depth);
+        return;
+    }
     const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
                          limits.infinite;
     if (rejected && !bounded) limits.depth = 1;
@@ -393,7 +403,10 @@ void Session::cmd_go(std::istream& args) {
         limits.depth = std::min(limits.depth.value_or(depth), depth);
         limits.multipv = std::max(limits.multipv, engine::Skill::kLines);
     }
+    start_search(limits, skill);
+}
 
+void Session::start_search(const engine::Limits<chess::Move>& limits, const engine::Skill& skill) {
     search_root_ = pos_;
     counting_ = false;
     engine_.arm(limits);

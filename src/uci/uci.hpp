@@ -8,9 +8,11 @@
 #include <atomic>
 #include <iosfwd>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "games/chess/position.hpp"
 #include "games/chess/strength.hpp"
@@ -44,6 +46,9 @@ private:
     void cmd_position(std::istream& args);
     void cmd_setoption(std::istream& args);
     void cmd_go(std::istream& args);
+    engine::Limits<chess::Move> parse_go(const std::vector<std::string>& words, bool& rejected,
+                                         std::optional<int>& perft_depth);
+    void start_search(const engine::Limits<chess::Move>& limits, const engine::Skill& skill);
     void start_perft(int depth);
     engine::Skill strength() const;  // Skill Level, or UCI_Elo with UCI_LimitStrength
     void cmd_bench(std::istream& args);
