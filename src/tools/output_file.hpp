@@ -13,8 +13,8 @@ namespace ply {
 class OutputFile {
 public:
     // Throws ParseError ("cannot write 'dir/x.pgn': No such file or directory").
-    // `append`: the temporary starts with the target's current contents (logs).
-    explicit OutputFile(std::string path, bool append = false);
+    // A device or pipe (/dev/stdout) is written directly.
+    explicit OutputFile(std::string path);
     ~OutputFile();
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
@@ -29,9 +29,10 @@ public:
     void commit();
 
 private:
-    std::string path_, temporary_;
+    std::string path_, temporary_, target_;  // target_: path_, or the file its link names
     std::ofstream stream_;
     bool committed_ = false;
+    bool direct_ = false;  // a device or pipe: written in place
 };
 
 }  // namespace ply

@@ -79,6 +79,23 @@ TEST(CliRobustness, AFailingBookKeepsTheFileItWouldHaveReplaced) {
         << "a finished file has the usual mode, not the temporary's 0600";
 }
 
+TEST(CliRobustness, DevicesAndLinksAreWrittenThroughNotReplaced) {
+    const auto out = run_ply("tree '((3 5) (2 9))' --dot /dev/stdout");
+    EXPECT_EQ(out.exit_code, 0) << out.out;
+    EXPECT_NE(out.out.find("digraph"), std::string::npos) << out.out;
+    EXPECT_TRUE(fs::is_character_file("/dev/null"));
+    EXPECT_EQ(run_ply("tree '((3 5) (2 9))' --dot /dev/null").exit_code, 0);
+    EXPECT_TRUE(fs::is_character_file("/dev/null")) << "/dev/null is still a device";
+
+    const TempDir dir;
+    fs::create_symlink(dir / "real.txt", dir / "link.txt");
+    const auto r = run_ply("book connect4 --plies 1 --position 5x4: --out " + dir / "link.txt");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(fs::is_symlink(dir / "link.txt")) << "the link stays a link";
+    EXPECT_NE(read_file(dir / "real.txt").find("# ply book connect4"), std::string::npos);
+    EXPECT_EQ(dir.others(), 2u) << "no temporary file left";
+}
+
 TEST(CliRobustness, OutputsThatCannotBeWrittenFailBeforeAnyWork) {
     const TempDir dir;
     const std::string missing = dir / "no/such/folder/";
