@@ -127,7 +127,8 @@ public:
         const auto& ranked = deepest_.moves.empty() ? workers_[0]->root_moves() : deepest_.moves;
         const auto& best = ranked.front();
         for (std::size_t i = 0; i < ranked.size() && i < static_cast<std::size_t>(limits.multipv); ++i)
-            if (ranked[i].previous_score != -kInfinity) result.lines.push_back({ranked[i].move, ranked[i].previous_score});
+            if (ranked[i].previous_score != -kInfinity)
+                result.lines.push_back({ranked[i].move, ranked[i].previous_score});
         result.best = best.move;
         if (best.pv.size() > 1) result.ponder = best.pv[1];
         result.score = best.previous_score;

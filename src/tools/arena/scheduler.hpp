@@ -10,7 +10,6 @@
 #pragma once
 
 #include <atomic>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
