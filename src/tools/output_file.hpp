@@ -21,7 +21,7 @@ public:
 
     std::ostream& stream() { return stream_; }
     // Where the text goes until commit(), for programs that write the file
-    // themselves (Graphviz's `dot -o`); close stream() is not used then.
+    // themselves (Graphviz's `dot -o`), leaving stream() unused.
     const std::string& temporary_path() const { return temporary_; }
     const std::string& path() const { return path_; }
     // Flushes and renames into place; throws ParseError if the text could not

@@ -7,7 +7,6 @@
 // king and rook against king). Knows no game.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
