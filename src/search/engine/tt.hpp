@@ -7,6 +7,7 @@
 // returning another position's data (Hyatt and Mann's lockless hashing).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
