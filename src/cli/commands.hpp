@@ -27,6 +27,8 @@ inline constexpr int kUsageError = 2;
 // Exit code for input that names a game correctly but is itself wrong.
 inline constexpr int kInputError = 1;
 
+// "ply imcs offer": the command as the user typed it.
+std::string command_name(const CLI::App& command);
 // "ply <command>: <message>; see 'ply <command> --help'" on one line, exit 2.
 [[noreturn]] void usage_error(const CLI::App& command, const std::string& message);
 // "ply <command>: <message>" on one line, exit 1.

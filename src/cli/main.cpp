@@ -11,15 +11,11 @@
 
 namespace {
 
-// The name of the deepest subcommand on the command line, for messages.
+// "ply imcs offer": the deepest subcommand on the command line, for messages.
 std::string failing_command(const CLI::App& app) {
-    std::string name = "ply";
     const CLI::App* at = &app;
-    while (!at->get_subcommands().empty()) {
-        at = at->get_subcommands().back();
-        name += " " + at->get_name();
-    }
-    return name;
+    while (!at->get_subcommands().empty()) at = at->get_subcommands().back();
+    return ply::cli::command_name(*at);
 }
 
 }  // namespace

@@ -4,27 +4,22 @@
 
 namespace ply::cli {
 
-namespace {
-
-// "ply imcs offer": the command as the user typed it.
-std::string full_name(const CLI::App& command) {
+std::string command_name(const CLI::App& command) {
     std::string name = command.get_name();
     for (const CLI::App* parent = command.get_parent(); parent; parent = parent->get_parent())
         name = parent->get_name() + " " + name;
     return name;
 }
 
-}  // namespace
-
 void usage_error(const CLI::App& command, const std::string& message) {
     // One line, as for every error; the usage is a --help away.
-    const std::string name = full_name(command);
+    const std::string name = command_name(command);
     std::cerr << name << ": " << message << "; see '" << name << " --help'\n";
     throw CLI::RuntimeError(kUsageError);
 }
 
 void input_error(const CLI::App& command, const std::string& message) {
-    std::cerr << full_name(command) << ": " << message << "\n";
+    std::cerr << command_name(command) << ": " << message << "\n";
     throw CLI::RuntimeError(kInputError);
 }
 

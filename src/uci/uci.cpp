@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <istream>
 #include <ostream>
@@ -15,6 +16,7 @@
 #include "games/chess/perft.hpp"
 #include "games/chess/strength.hpp"
 #include "games/chess/wdl.hpp"
+#include "tools/protocol_text.hpp"
 #include "uci/bench_positions.hpp"
 #include "xboard/xboard.hpp"
 
@@ -26,24 +28,12 @@ constexpr int kMaxPerftDepth = 20;
 constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 256;
 
-std::string lower(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c + 32);
-    return s;
-}
-
 // Every search heuristic as a check option, on by default, to measure what it is worth.
 std::string feature_options() {
     std::string out;
     for (const auto& f : engine::kFeatureSwitches)
         out += std::string("option name ") + f.name + " type check default true\n";
     return out;
-}
-
-// Input echoed in a message, cut short: a hostile GUI's 64 MB line is not sent back.
-std::string clip(const std::string& text) {
-    constexpr std::size_t kShown = 80;
-    return text.size() <= kShown ? text : text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
 bool is_go_keyword(const std::string& word) {
@@ -174,12 +164,7 @@ void Session::cmd_setoption(std::istream& args) {
     }
     const std::string key = lower(name);
     auto number = [&](int lo, int hi) -> std::optional<int> {
-        try {
-            std::size_t used = 0;
-            const int v = std::stoi(value, &used);
-            if (used == value.size() && v >= lo && v <= hi) return v;
-        } catch (const std::exception&) {
-        }
+        if (const auto v = parse_integer(value, lo, hi)) return static_cast<int>(*v);
         say("info string error: " + clip(name) + " takes a number from " + std::to_string(lo) + " to " +
             std::to_string(hi) + ", not '" + clip(value) + "'");
         return std::nullopt;
@@ -306,14 +291,9 @@ engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& wo
     std::size_t at = 0;
     auto read_int = [&](const std::string& name, long long lo, long long hi) -> std::optional<long long> {
         const std::string text = at < words.size() ? words[at] : "";
-        try {
-            std::size_t used = 0;
-            const long long v = std::stoll(text, &used);
-            if (used == text.size() && v >= lo && v <= hi) {
-                ++at;
-                return v;
-            }
-        } catch (const std::exception&) {
+        if (const auto v = parse_integer(text, lo, hi)) {
+            ++at;
+            return v;
         }
         if (!text.empty() && !is_go_keyword(text)) ++at;  // the bad value, not the next keyword
         say("info string error: 'go " + name + "' needs a number from " + std::to_string(lo) + " to " +
@@ -482,14 +462,12 @@ void Session::cmd_bench(std::istream& args) {
     for (int* target : {&depth, &threads}) {
         std::string word;
         if (!(args >> word)) break;
-        try {
-            std::size_t used = 0;
-            *target = std::stoi(word, &used);
-            if (used != word.size()) throw std::invalid_argument(word);
-        } catch (const std::exception&) {
-            say("info string error: usage: bench [depth] [threads], not '" + word + "'");
+        const auto v = parse_integer(word, INT_MIN, INT_MAX);  // clamped below
+        if (!v) {
+            say("info string error: usage: bench [depth] [threads], not '" + clip(word) + "'");
             return;
         }
+        *target = static_cast<int>(*v);
     }
     depth = std::clamp(depth, 1, kMaxPly - 1);
     threads = std::clamp(threads, 1, kMaxThreads);

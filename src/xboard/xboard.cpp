@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/version.hpp"
 #include "games/chess/notation.hpp"
+#include "tools/protocol_text.hpp"
 
 namespace ply::xboard {
 
@@ -20,12 +21,6 @@ constexpr std::chrono::milliseconds kOverhead{10};
 // xboard's convention for mate scores in thinking output: 100000 + moves.
 constexpr int kXboardMate = 100000;
 
-std::string lower(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c + 32);
-    return s;
-}
-
 std::string trim(const std::string& s) {
     const auto first = s.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) return {};
@@ -36,17 +31,6 @@ std::string rest_of(std::istream& args) {
     std::string rest;
     std::getline(args, rest);
     return trim(rest);
-}
-
-// The whole of `text` as an integer in [lo, hi].
-std::optional<long long> to_integer(const std::string& text, long long lo, long long hi) {
-    try {
-        std::size_t used = 0;
-        const long long v = std::stoll(text, &used);
-        if (used == text.size() && v >= lo && v <= hi) return v;
-    } catch (const std::exception&) {
-    }
-    return std::nullopt;
 }
 
 // The whole of `text` as a finite number >= 0.
@@ -169,7 +153,7 @@ bool Session::configure(const std::string& command, std::istream& args, const st
     if (command == "post" || command == "nopost") {
         post_.store(command == "post");
     } else if (command == "time") {
-        const auto cs = to_integer(rest_of(args), -(1LL << 40), 1LL << 40);
+        const auto cs = parse_integer(rest_of(args), -(1LL << 40), 1LL << 40);
         if (!cs) error("time takes centiseconds", line);
         else engine_clock_ = Ms(std::max(0LL, *cs) * 10);
     } else if (command == "level") {
@@ -179,7 +163,7 @@ bool Session::configure(const std::string& command, std::istream& args, const st
         if (!s || *s <= 0) error("st takes seconds per move", line);
         else move_time_ = milliseconds(*s);
     } else if (command == "sd") {
-        const auto d = to_integer(rest_of(args), 1, kMaxPly - 1);
+        const auto d = parse_integer(rest_of(args), 1, kMaxPly - 1);
         if (!d) error("sd takes a depth from 1 to " + std::to_string(kMaxPly - 1), line);
         else max_depth_ = static_cast<int>(*d);
     } else if (command == "memory") {
@@ -311,12 +295,12 @@ void Session::cmd_undo(int plies, const std::string& line) {
 void Session::cmd_level(std::istream& args, const std::string& line) {
     std::string mps_text, base_text, inc_text, extra;
     args >> mps_text >> base_text >> inc_text >> extra;
-    const auto mps = to_integer(mps_text, 0, 10000);
+    const auto mps = parse_integer(mps_text, 0, 10000);
     std::optional<double> base;
     if (const auto colon = base_text.find(':'); colon == std::string::npos) {
         if (const auto minutes = to_seconds(base_text)) base = *minutes * 60;
     } else {
-        const auto minutes = to_integer(base_text.substr(0, colon), 0, 1000000);
+        const auto minutes = parse_integer(base_text.substr(0, colon), 0, 1000000);
         const auto seconds = to_seconds(base_text.substr(colon + 1));
         if (minutes && seconds) base = double(*minutes) * 60 + *seconds;
     }
@@ -333,7 +317,7 @@ void Session::cmd_level(std::istream& args, const std::string& line) {
 }
 
 void Session::cmd_memory(std::istream& args, const std::string& line) {
-    const auto mb = to_integer(rest_of(args), 1, kMaxHashMb);
+    const auto mb = parse_integer(rest_of(args), 1, kMaxHashMb);
     if (!mb) {
         error("memory takes megabytes from 1 to " + std::to_string(kMaxHashMb), line);
         return;
@@ -350,7 +334,7 @@ void Session::cmd_memory(std::istream& args, const std::string& line) {
 }
 
 void Session::cmd_cores(std::istream& args, const std::string& line) {
-    const auto n = to_integer(rest_of(args), 1, kMaxThreads);
+    const auto n = parse_integer(rest_of(args), 1, kMaxThreads);
     if (!n) {
         error("cores takes a number from 1 to " + std::to_string(kMaxThreads), line);
         return;
