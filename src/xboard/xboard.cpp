@@ -81,7 +81,7 @@ void Session::say(const std::string& text) const {
 }
 
 void Session::error(const std::string& reason, const std::string& line) const {
-    say("Error (" + reason + "): " + trim(line));
+    say("Error (" + reason + "): " + clip(trim(line)));
 }
 
 bool Session::handle(const std::string& line) {
@@ -224,7 +224,7 @@ void Session::cmd_usermove(const std::string& text) {
     try {
         move = pos_.parse_move(text);
     } catch (const std::exception&) {
-        say("Illegal move: " + text);
+        say("Illegal move: " + clip(text));
         think_if_our_turn();
         return;
     }

@@ -182,6 +182,16 @@ TEST(Xboard, BadFenIsRefusedAndThePositionKept) {
     EXPECT_EQ(h.session.position().fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
 }
 
+TEST(Xboard, AHugeLineIsNotEchoedInFull) {
+    Harness h;
+    const std::string command = "frobnicate " + std::string(1 << 20, 'x');
+    const std::string move = "usermove e2" + std::string(1 << 20, '4');
+    h.send({command.c_str(), move.c_str()});
+    EXPECT_NE(h.out.str().find("Error (unknown command): frobnicate"), std::string::npos) << h.out.str().substr(0, 200);
+    EXPECT_NE(h.out.str().find("Illegal move: e2"), std::string::npos) << h.out.str().substr(0, 200);
+    EXPECT_LT(h.out.str().size(), 1000u) << "a 1 MB line came back";
+}
+
 TEST(Xboard, UndoAndRemoveTakeMovesBack) {
     Harness h;
     h.send({"new", "force", "e2e4", "e7e5", "g1f3", "undo"});
