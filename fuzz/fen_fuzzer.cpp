@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/error.hpp"
-#include "games/chess/notation.hpp"
-#include "games/chess/perft.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/chess/notation.hpp>
+#include <ply/games/chess/perft.hpp>
 
 using namespace ply::chess;
 

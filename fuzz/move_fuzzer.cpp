@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/error.hpp"
-#include "games/chess/notation.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/chess/notation.hpp>
 
 using namespace ply::chess;
 

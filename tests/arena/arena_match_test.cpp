@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_ply.hpp"
-#include "tools/arena/engine_config.hpp"
-#include "tools/arena/referee.hpp"
-#include "tools/arena/scheduler.hpp"
+#include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/referee.hpp>
+#include <ply/tools/arena/scheduler.hpp>
 
 namespace ply::arena {
 namespace {

@@ -8,14 +8,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "tools/arena/adjudication.hpp"
-#include "tools/arena/engine_config.hpp"
-#include "tools/arena/openings.hpp"
-#include "tools/arena/pgn.hpp"
-#include "tools/arena/referee.hpp"
-#include "tools/arena/uci_player.hpp"
-#include "tools/arena/xboard_player.hpp"
+#include <ply/core/error.hpp>
+#include <ply/tools/arena/adjudication.hpp>
+#include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/openings.hpp>
+#include <ply/tools/arena/pgn.hpp>
+#include <ply/tools/arena/referee.hpp>
+#include <ply/tools/arena/uci_player.hpp>
+#include <ply/tools/arena/xboard_player.hpp>
 
 namespace ply::arena {
 namespace {

@@ -15,7 +15,7 @@
 
 #include <cmath>
 
-#include "tools/arena/stats.hpp"
+#include <ply/tools/arena/stats.hpp>
 
 namespace ply::arena {
 namespace {

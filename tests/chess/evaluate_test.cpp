@@ -1,11 +1,11 @@
 // The evaluation's terms: the trace adds up to the value, and each term
 // prefers what chess players prefer, checked on pairs of positions that
 // differ in one feature only.
-#include "games/chess/evaluate.hpp"
+#include <ply/games/chess/evaluate.hpp>
 
 #include <gtest/gtest.h>
 
-#include "games/chess/position.hpp"
+#include <ply/games/chess/position.hpp>
 
 namespace ply::chess {
 namespace {

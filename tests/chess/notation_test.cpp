@@ -1,5 +1,5 @@
 // UCI and SAN moves, and EPD records.
-#include "games/chess/notation.hpp"
+#include <ply/games/chess/notation.hpp>
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <string>
 
 #include "chess/chess_test_support.hpp"
-#include "core/error.hpp"
-#include "games/chess/epd.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/chess/epd.hpp>
 
 namespace ply::chess {
 namespace {

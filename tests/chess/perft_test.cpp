@@ -1,13 +1,13 @@
 // Perft counts from the three suites in data/perft, capped by node count so
 // that the run stays quick (every depth: bench/perft-suites).
-#include "games/chess/perft.hpp"
+#include <ply/games/chess/perft.hpp>
 
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "chess/chess_test_support.hpp"
-#include "games/chess/epd.hpp"
+#include <ply/games/chess/epd.hpp>
 
 namespace ply::chess {
 namespace {

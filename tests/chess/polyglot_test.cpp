@@ -1,7 +1,7 @@
 // Polyglot opening books: the published keys, the byte format, reading,
 // choosing, making books as `polyglot make-book` does (checked against
 // Debian's polyglot when it is installed), and the UCI options.
-#include "games/chess/polyglot.hpp"
+#include <ply/games/chess/polyglot.hpp>
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,12 +13,12 @@
 #include <map>
 #include <sstream>
 
-#include "core/error.hpp"
-#include "games/chess/notation.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/chess/notation.hpp>
 #include "support/run_ply.hpp"
 #include "support/shared_output.hpp"
 #include "support/temp_file.hpp"
-#include "uci/uci.hpp"
+#include <ply/uci/uci.hpp>
 
 namespace ply::chess::polyglot {
 namespace {

@@ -1,6 +1,6 @@
 // Position: attacks, FEN in and out, Zobrist keys, make/unmake, outcome,
 // and the search capabilities (gives_check, see_ge, tactical moves).
-#include "games/chess/position.hpp"
+#include <ply/games/chess/position.hpp>
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "chess/chess_test_support.hpp"
-#include "core/error.hpp"
-#include "games/chess/movegen.hpp"
-#include "games/chess/notation.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/chess/movegen.hpp>
+#include <ply/games/chess/notation.hpp>
 
 namespace ply::chess {
 namespace {

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "chess/chess_test_support.hpp"
-#include "games/chess/strength.hpp"
-#include "games/chess/wdl.hpp"
-#include "uci/uci.hpp"
+#include <ply/games/chess/strength.hpp>
+#include <ply/games/chess/wdl.hpp>
+#include <ply/uci/uci.hpp>
 
 namespace ply::uci {
 namespace {

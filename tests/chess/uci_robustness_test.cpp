@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "chess/chess_test_support.hpp"
-#include "core/error.hpp"
+#include <ply/core/error.hpp>
 #include "support/memory.hpp"
 #include "support/shared_output.hpp"
-#include "uci/uci.hpp"
+#include <ply/uci/uci.hpp>
 
 namespace ply::uci {
 namespace {

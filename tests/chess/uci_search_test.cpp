@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "chess/chess_test_support.hpp"
-#include "core/error.hpp"
+#include <ply/core/error.hpp>
 #include "support/shared_output.hpp"
-#include "uci/uci.hpp"
+#include <ply/uci/uci.hpp>
 
 namespace ply::uci {
 namespace {

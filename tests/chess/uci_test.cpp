@@ -1,5 +1,5 @@
 // The UCI loop, driven by transcripts.
-#include "uci/uci.hpp"
+#include <ply/uci/uci.hpp>
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "chess/chess_test_support.hpp"
-#include "core/version.hpp"
-#include "games/chess/strength.hpp"
+#include <ply/core/version.hpp>
+#include <ply/games/chess/strength.hpp>
 
 namespace ply::uci {
 namespace {

@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "games/connect4/connect4.hpp"
-#include "games/connect4/pons.hpp"
-#include "search/solver.hpp"
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/connect4/pons.hpp>
+#include <ply/search/solver.hpp>
 #include "support/read_file.hpp"
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"

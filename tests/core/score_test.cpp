@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "core/move_list.hpp"
-#include "core/outcome.hpp"
-#include "core/score.hpp"
+#include <ply/core/move_list.hpp>
+#include <ply/core/outcome.hpp>
+#include <ply/core/score.hpp>
 
 using namespace ply;
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <thread>
 
-#include "games/chess/notation.hpp"
-#include "games/chess/position.hpp"
+#include <ply/games/chess/notation.hpp>
+#include <ply/games/chess/position.hpp>
 
 namespace {
 

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "games/minichess/minichess.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/minichess/minichess.hpp>
 
 namespace {
 

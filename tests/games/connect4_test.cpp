@@ -1,6 +1,6 @@
 // Connect Four against independent truths: a naive grid implementation of
 // the rules, John Tromp's published position counts, Pons' benchmark files.
-#include "games/connect4/connect4.hpp"
+#include <ply/games/connect4/connect4.hpp>
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
-#include "search/solver.hpp"
+#include <ply/core/error.hpp>
+#include <ply/search/solver.hpp>
 #include "support/generic_game_suite.hpp"
 
 namespace ply::testing {

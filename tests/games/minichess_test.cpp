@@ -1,7 +1,7 @@
 // Minichess against independent truths: the 103 move-generation cases of
 // Massey's course (data/minichess/genmoves-tests), hand-built wins whose
 // distance is known, the 80-ply draw, and the generic game harness.
-#include "games/minichess/minichess.hpp"
+#include <ply/games/minichess/minichess.hpp>
 
 #include <gtest/gtest.h>
 
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "core/error.hpp"
-#include "search/classic/alphabeta.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/engine/engine.hpp"
+#include <ply/core/error.hpp>
+#include <ply/search/classic/alphabeta.hpp>
+#include <ply/search/classic/minimax.hpp>
+#include <ply/search/engine/engine.hpp>
 #include "support/generic_game_suite.hpp"
 #include "support/read_file.hpp"
 

@@ -1,7 +1,7 @@
 // Tic-tac-toe against independent truths: the known counts of positions and
 // games, a naive line checker, and an exhaustive check that the position
 // parser accepts exactly the reachable positions.
-#include "games/tictactoe/tictactoe.hpp"
+#include <ply/games/tictactoe/tictactoe.hpp>
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/error.hpp"
+#include <ply/core/error.hpp>
 #include "support/generic_game_suite.hpp"
 
 namespace ply::testing {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
-#include "games/tree/tree.hpp"
+#include <ply/core/error.hpp>
+#include <ply/games/tree/tree.hpp>
 #include "support/generic_game_suite.hpp"
 
 using namespace ply;

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <random>
 
-#include "games/tree/tree.hpp"
-#include "search/classic/alphabeta.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/classic/negamax.hpp"
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/classic/alphabeta.hpp>
+#include <ply/search/classic/minimax.hpp>
+#include <ply/search/classic/negamax.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

@@ -6,13 +6,13 @@
 
 #include <random>
 
-#include "games/connect4/connect4.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "games/uniform/uniform_tree.hpp"
-#include "search/classic/algorithm.hpp"
-#include "search/classic/minimal_tree.hpp"
-#include "search/classic/ordering.hpp"
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/games/uniform/uniform_tree.hpp>
+#include <ply/search/classic/algorithm.hpp>
+#include <ply/search/classic/minimal_tree.hpp>
+#include <ply/search/classic/ordering.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

@@ -8,12 +8,12 @@
 #include <random>
 #include <sstream>
 
-#include "games/connect4/connect4.hpp"
-#include "games/connect4/pons.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "search/engine/solve_moves.hpp"
-#include "search/solver.hpp"
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/connect4/pons.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/engine/solve_moves.hpp>
+#include <ply/search/solver.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

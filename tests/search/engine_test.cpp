@@ -6,12 +6,12 @@
 #include <fstream>
 #include <random>
 
-#include "games/connect4/connect4.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/engine/engine.hpp"
-#include "search/solver.hpp"
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/classic/minimax.hpp>
+#include <ply/search/engine/engine.hpp>
+#include <ply/search/solver.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

@@ -5,15 +5,15 @@
 #include <cmath>
 #include <random>
 
-#include "games/chess/position.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "search/classic/algorithm.hpp"
-#include "search/classic/bns.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/classic/mtdf.hpp"
-#include "search/classic/pvs.hpp"
+#include <ply/games/chess/position.hpp>
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/classic/algorithm.hpp>
+#include <ply/search/classic/bns.hpp>
+#include <ply/search/classic/minimax.hpp>
+#include <ply/search/classic/mtdf.hpp>
+#include <ply/search/classic/pvs.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

@@ -1,5 +1,5 @@
 // Skill levels: the pick among the best lines, and what it guarantees.
-#include "search/engine/skill.hpp"
+#include <ply/search/engine/skill.hpp>
 
 #include <gtest/gtest.h>
 

@@ -6,13 +6,13 @@
 #include <fstream>
 #include <random>
 
-#include "games/connect4/connect4.hpp"
-#include "games/connect4/pons.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "search/classic/alphabeta.hpp"
-#include "search/classic/minimax.hpp"
-#include "search/solver.hpp"
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/connect4/pons.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/classic/alphabeta.hpp>
+#include <ply/search/classic/minimax.hpp>
+#include <ply/search/solver.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;

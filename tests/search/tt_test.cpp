@@ -2,7 +2,7 @@
 
 #include <thread>
 
-#include "search/engine/tt.hpp"
+#include <ply/search/engine/tt.hpp>
 
 using namespace ply;
 using engine::Bound;

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include <ply/core/game.hpp>
 
 namespace ply::testing {
 

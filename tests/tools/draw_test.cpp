@@ -7,12 +7,12 @@
 #include <iterator>
 #include <sstream>
 
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/tree/tree.hpp"
-#include "search/classic/algorithm.hpp"
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/search/classic/algorithm.hpp>
 #include "support/run_ply.hpp"
 #include "support/read_file.hpp"
-#include "tools/draw/search_tree.hpp"
+#include <ply/tools/draw/search_tree.hpp>
 
 using namespace ply;
 using ply::testing::count_occurrences;

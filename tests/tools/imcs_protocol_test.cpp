@@ -8,9 +8,9 @@
 #include <chrono>
 #include <string>
 
-#include "core/error.hpp"
-#include "tools/imcs/connection.hpp"
-#include "tools/imcs/protocol.hpp"
+#include <ply/core/error.hpp>
+#include <ply/tools/imcs/connection.hpp>
+#include <ply/tools/imcs/protocol.hpp>
 
 using namespace ply::imcs;
 using std::chrono::milliseconds;

@@ -1,6 +1,6 @@
 // The xboard / CECP front end, driven by transcripts and by real games
 // through the arena (against itself and Debian's fairymax).
-#include "xboard/xboard.hpp"
+#include <ply/xboard/xboard.hpp>
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -15,12 +15,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/error.hpp"
-#include "core/version.hpp"
-#include "games/chess/notation.hpp"
+#include <ply/core/error.hpp>
+#include <ply/core/version.hpp>
+#include <ply/games/chess/notation.hpp>
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
-#include "tools/arena/xboard_player.hpp"
+#include <ply/tools/arena/xboard_player.hpp>
 
 namespace ply::xboard {
 namespace {

@@ -1,0 +1,212 @@
+// `ply match`: games between engines (UCI, xboard, or Ply's own players) with
+// statistics, SPRT, PGN and JSON output. The arena itself lives in
+// src/tools/arena; this file turns the command line into MatchSettings.
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <mutex>
+
+#include <ply/cli/commands.hpp>
+#include <ply/core/error.hpp>
+#include <ply/tools/arena/arena_games.hpp>
+#include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/openings.hpp>
+#include <ply/tools/arena/referee.hpp>
+#include <ply/tools/arena/report.hpp>
+#include <ply/tools/arena/scheduler.hpp>
+
+namespace ply::cli {
+
+namespace {
+
+// Ctrl-C: the first stops the match cleanly (results so far are written),
+// a second one kills the program.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_sigint(int) {
+    g_interrupted.store(true);
+    std::signal(SIGINT, SIG_DFL);
+}
+
+struct Options {
+    std::vector<std::vector<std::string>> engines;
+    std::vector<std::string> each;
+    std::string game = "chess";
+    int games = 2;
+    int concurrency = 1;
+    std::string openings;
+    int random_plies = 0;
+    std::uint64_t seed = 1;
+    bool repeat = false;
+    std::string pgn;
+    std::vector<std::string> sprt;
+    bool gauntlet = false;
+    std::vector<std::string> adjudicate;
+    bool recover = false;
+    bool json = false;
+    double margin_ms = 100;
+    double timeout = 30;
+    int max_plies = 1000;
+    std::string event = "Ply match";
+};
+
+arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
+    arena::SprtSettings s;
+    for (const auto& w : words) {
+        const auto eq = w.find('=');
+        const std::string key = w.substr(0, eq);
+        double v = 0;
+        try {
+            std::size_t used = 0;
+            v = std::stod(w.substr(eq == std::string::npos ? w.size() : eq + 1), &used);
+            if (used != w.size() - eq - 1) throw std::invalid_argument(w);
+        } catch (const std::exception&) {
+            throw ParseError("bad SPRT setting '" + w + "' (expected elo0=0 elo1=5 alpha=0.05 beta=0.05)");
+        }
+        if (key == "elo0") s.elo0 = v;
+        else if (key == "elo1") s.elo1 = v;
+        else if (key == "alpha") s.alpha = v;
+        else if (key == "beta") s.beta = v;
+        else throw ParseError("unknown SPRT setting '" + key + "'");
+    }
+    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1)) throw ParseError("SPRT alpha and beta must lie in (0, 1)");
+    if (!(s.elo1 > s.elo0)) throw ParseError("SPRT needs elo1 > elo0");
+    return s;
+}
+
+void run(const CLI::App& cmd, const Options& o) {
+    arena::MatchSettings m;
+    std::mutex log_mutex;
+    m.log = [&log_mutex](const std::string& line) {
+        std::lock_guard lock(log_mutex);
+        std::cerr << "ply match: " << line << "\n";
+    };
+    try {
+        if (!arena::with_arena_game(o.game, [](auto) {}))
+            throw ParseError("unknown game '" + o.game + "' (" + std::string(arena::kArenaGames) + ")");
+        m.game = o.game;
+        const auto each = arena::parse_engine_config(o.each, true);
+        for (const auto& words : o.engines) {
+            auto e = arena::parse_engine_config(words);
+            arena::apply_each(e, each);
+            if (e.protocol != arena::Protocol::Ply && o.game != "chess")
+                throw ParseError("external engines play chess only; use ply: players for " + o.game);
+            if (e.protocol == arena::Protocol::Ply) arena::make_player(e);  // checks the spec
+            if (e.protocol != arena::Protocol::Ply && e.limits.empty())
+                throw ParseError("engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=, or --each)");
+            m.engines.push_back(std::move(e));
+        }
+        if (m.engines.size() < 2) throw ParseError("a match needs at least two --engine");
+        // Unique names: the PGN and the table tell players apart by name.
+        for (std::size_t i = 0; i < m.engines.size(); ++i) {
+            int copies = 1;
+            for (std::size_t j = 0; j < i; ++j)
+                if (m.engines[j].name == m.engines[i].name) ++copies;
+            if (copies > 1) m.engines[i].name += "-" + std::to_string(copies);
+        }
+        if (!o.sprt.empty()) {
+            if (m.engines.size() != 2) throw ParseError("--sprt needs exactly two engines");
+            m.sprt = parse_sprt(o.sprt);
+        }
+        for (const auto& w : o.adjudicate) m.adjudication.parse(w);
+        auto referee = arena::make_referee(o.game);
+        if (!o.openings.empty()) m.openings = arena::load_openings(o.openings, *referee);
+        if (o.random_plies > 0) {
+            if (!m.openings.empty()) throw ParseError("--openings and --random-plies exclude each other");
+            const std::size_t needed = std::size_t(o.repeat ? (o.games + 1) / 2 : o.games);
+            m.openings = arena::random_openings(*referee, o.random_plies, needed, o.seed);
+        }
+    } catch (const ParseError& e) {
+        usage_error(cmd, e.what());
+    }
+    m.games = o.games;
+    m.concurrency = o.concurrency;
+    m.repeat = o.repeat;
+    m.gauntlet = o.gauntlet;
+    m.recover = o.recover;
+    m.margin = o.margin_ms / 1000;
+    m.timeout = o.timeout;
+    m.max_plies = o.max_plies;
+    m.pgn_path = o.pgn;
+    m.header.event = o.event;
+    m.interrupt = &g_interrupted;
+    std::optional<arena::Match> match;
+    try {
+        match.emplace(m);  // the PGN file is opened before any engine starts
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+
+    // External engines must start before games are counted against them.
+    for (const auto& e : m.engines) {
+        if (e.protocol == arena::Protocol::Ply) continue;
+        auto p = arena::make_player(e);
+        if (const auto error = p->start(); !error.empty()) {
+            std::cerr << "ply match: cannot start engine '" << e.name << "': " << error << "\n";
+            throw CLI::RuntimeError(1);
+        }
+        p->shut_down();
+    }
+
+    g_interrupted = false;
+    const auto previous = std::signal(SIGINT, on_sigint);
+    const auto state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
+        std::lock_guard lock(log_mutex);
+        std::cerr << arena::progress_line(s, g, m) << "\n";
+    });
+    std::signal(SIGINT, previous);
+    if (o.json) std::cout << arena::match_json(state, m).dump(2) << "\n";
+    else arena::print_table(std::cout, state, m);
+    if (state.interrupted) throw CLI::RuntimeError(130);
+    if (state.engine_failed) throw CLI::RuntimeError(1);  // the match did not finish
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app) {
+    auto o = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "match", "Play games between engines (UCI, xboard, or ply:game=...,algo=...,depth=...) with statistics");
+    cmd->footer(
+        "Engine words: cmd=COMMAND name=NAME proto=uci|xboard dir=DIR option.NAME=VALUE tc=10+0.1|40/60+0.5\n"
+        "  nodes=N depth=N st=SECONDS timeout=SECONDS stderr=FILE; cmd=ply:game=connect4,algo=alphabeta,depth=6\n"
+        "Statistics: logistic Elo with a 95% interval, LOS, and SPRT as the GSPRT (normal approximation) on\n"
+        "  logistic Elo, trinomial per game or pentanomial per pair of games with --repeat.\n"
+        "Example: ply match --engine cmd=stockfish --engine cmd=toga2 --each tc=5+0.05 --games 100 --repeat\n"
+        "  --openings 8moves_v3.pgn --concurrency 2 --pgn out.pgn --sprt elo0=0 elo1=5");
+    cmd->add_option("--engine", o->engines, "An engine: key=value words (see below); give two or more")
+        ->expected(1, CLI::detail::expected_max_vector_size)
+        ->required();
+    cmd->add_option("--each", o->each, "Key=value words applied to every engine that does not set them")
+        ->expected(1, CLI::detail::expected_max_vector_size);
+    cmd->add_option("--game", o->game, "Game: " + std::string(arena::kArenaGames))->capture_default_str();
+    cmd->add_option("--games,-n", o->games, "Games per pairing")->check(CLI::Range(1, 1000000))->capture_default_str();
+    cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
+    cmd->add_option("--openings", o->openings, "Opening book: .epd or .pgn for chess, move lists for other games");
+    cmd->add_option("--random-plies", o->random_plies, "Start from random openings of this many plies")
+        ->check(CLI::Range(1, 40));
+    cmd->add_option("--seed", o->seed, "Seed of the random openings")->capture_default_str();
+    cmd->add_flag("--repeat", o->repeat, "Play each opening twice, colours swapped (pentanomial statistics)");
+    cmd->add_option("--pgn", o->pgn, "Write the games to this PGN file");
+    cmd->add_option("--sprt", o->sprt, "SPRT: elo0=0 elo1=5 alpha=0.05 beta=0.05")
+        ->expected(1, CLI::detail::expected_max_vector_size);
+    cmd->add_flag("--gauntlet", o->gauntlet, "The first engine plays each other one (default: round robin)");
+    cmd->add_option("--adjudicate", o->adjudicate, "draw=movenumber,movecount,score resign=movecount,score")
+        ->expected(1, 2);
+    cmd->add_flag("--recover", o->recover, "Restart crashed engines and go on (default: stop the match)");
+    cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
+    cmd->add_option("--margin", o->margin_ms, "Milliseconds a clock may overrun before the flag falls")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd->add_option("--timeout", o->timeout, "Seconds to wait for a move under nodes= or depth= limits")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    cmd->add_option("--max-plies", o->max_plies, "Adjudicate a draw after this many plies")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    cmd->add_option("--event", o->event, "PGN Event tag")->capture_default_str();
+    cmd->callback([cmd, o] { run(*cmd, *o); });
+}
+
+}  // namespace ply::cli

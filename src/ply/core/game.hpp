@@ -1,0 +1,210 @@
+// The Game concept: what a game provides so that every search of Ply can play it.
+//
+// Required (everything minimax, negamax, alpha-beta, PVS, MTD(f) and BNS need):
+//
+//   struct Nim {                                   // take 1..3 stones, last stone wins
+//       using Move = int;                          // equality-comparable, trivially copyable
+//       static constexpr std::size_t max_moves = 3;   // capacity of a MoveList
+//       int stones = 10;
+//
+//       void generate_moves(ply::MoveList<Move, max_moves>& out) const {
+//           for (int k = 1; k <= 3 && k <= stones; ++k) out.push_back(k);
+//       }
+//       void make(Move m) { stones -= m; }
+//       void unmake(Move m) { stones += m; }
+//       ply::Outcome outcome() const {              // for the side to move
+//           return stones == 0 ? ply::Outcome::Loss : ply::Outcome::Ongoing;
+//       }
+//       ply::Score evaluate() const { return 0; }    // side-relative heuristic
+//   };
+//
+// Contract: generate_moves() yields legal moves only, and yields none exactly
+// when outcome() is not Ongoing; unmake(m) restores the state before make(m).
+//
+// Optional capabilities, detected at compile time with the concepts below and
+// used by the searches through `if constexpr` (no cost for games without them):
+//   hash() -> uint64_t                      transposition tables
+//   hash_after(Move) -> uint64_t            children's table entries fetched early,
+//                                           enhanced transposition cutoffs
+//   hash_mirrored(), mirror_move(Move)      one hash for a position and its mirror image
+//   make_null() / unmake_null()             null-move pruning
+//   generate_tactical(MoveList&)            quiescence search
+//   in_check(), gives_check(Move)           check extensions, pruning guards
+//   see_ge(Move, Score threshold)           static-exchange pruning
+//   is_repetition()                         draws inside the search tree
+//   move_key(Move) < move_key_count         history tables
+//   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
+//   is_rule_draw()                          cheap draw test (repetition, fifty moves,
+//                                           material) so that outcome() is only
+//                                           needed where no move is left
+//   zugzwang_unlikely()                     null-move guard (chess: side has pieces)
+//   generate_legal(MoveList&)               the moves still on the board where a rule
+//                                           has ended the game (chess's draws): a
+//                                           player asked to move anyway plays one
+//   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
+//
+// Front ends (the `ply` command) also need notation; see NotatedGame.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <ply/core/move_list.hpp>
+#include <ply/core/outcome.hpp>
+#include <ply/core/score.hpp>
+
+namespace ply {
+
+template <class G>
+using MoveListOf = MoveList<typename G::Move, G::max_moves>;
+
+template <class G>
+concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
+                                            MoveListOf<G>& list) {
+    requires std::equality_comparable<typename G::Move>;
+    requires std::is_trivially_copyable_v<typename G::Move>;
+    { G::max_moves } -> std::convertible_to<std::size_t>;
+    { cg.generate_moves(list) } -> std::same_as<void>;
+    { g.make(m) } -> std::same_as<void>;
+    { g.unmake(m) } -> std::same_as<void>;
+    { cg.outcome() } -> std::same_as<Outcome>;
+    { cg.evaluate() } -> std::convertible_to<Score>;
+};
+
+template <class G>
+concept HashedGame = Game<G> && requires(const G cg) {
+    { cg.hash() } -> std::same_as<std::uint64_t>;
+};
+
+// The hash a move would lead to, without making it: a search fetches the
+// children's table entries together, before it needs the first one.
+template <class G>
+concept HashAfterGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_after(m) } -> std::same_as<std::uint64_t>;
+};
+
+// Games whose hash() is one for a position and its mirror image (Connect
+// Four's left-right reflection), so that the table serves both: the hash
+// says whether it read the position mirrored, and moves stored in the table
+// are kept in that orientation (mirror_move maps them back and forth).
+template <class G>
+concept SymmetricHashGame = HashedGame<G> && requires(const G cg, typename G::Move m) {
+    { cg.hash_mirrored() } -> std::same_as<bool>;
+    { cg.mirror_move(m) } -> std::same_as<typename G::Move>;
+};
+
+template <class G>
+concept NullMoveGame = Game<G> && requires(G g) {
+    g.make_null();
+    g.unmake_null();
+};
+
+template <class G>
+concept TacticalGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.generate_tactical(list) } -> std::same_as<void>;
+};
+
+template <class G>
+concept CheckGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.in_check() } -> std::same_as<bool>;
+    { cg.gives_check(m) } -> std::same_as<bool>;
+};
+
+template <class G>
+concept ExchangeGame = Game<G> && requires(const G cg, typename G::Move m, Score t) {
+    { cg.see_ge(m, t) } -> std::same_as<bool>;
+};
+
+template <class G>
+concept RepetitionGame = Game<G> && requires(const G cg) {
+    { cg.is_repetition() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.move_key(m) } -> std::convertible_to<std::size_t>;
+    { G::move_key_count } -> std::convertible_to<std::size_t>;
+};
+
+template <class G>
+concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.is_tactical(m) } -> std::same_as<bool>;
+    { cg.tactical_score(m) } -> std::convertible_to<int>;
+};
+
+template <class G>
+concept DrawRuleGame = Game<G> && requires(const G cg) {
+    { cg.is_rule_draw() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept RuleEndedGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.generate_legal(list) } -> std::same_as<void>;
+};
+
+template <class G>
+concept ZugzwangGuardGame = Game<G> && requires(const G cg) {
+    { cg.zugzwang_unlikely() } -> std::same_as<bool>;
+};
+
+// Exact solving of games played to their end (Connect Four): whether the
+// side to move wins with its next move, and the moves that do not let the
+// opponent win at once (none when every move loses). A search that knows
+// both skips lost moves and bounds every node's score more tightly.
+template <class G>
+concept ForcedLineGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.can_win_next() } -> std::same_as<bool>;
+    { cg.generate_non_losing(list) } -> std::same_as<void>;
+};
+
+// Games that end within a known number of plies (a full Connect Four board),
+// in a win, a loss or a draw when the plies run out: the scores that can
+// occur shrink as the game goes on, which lets a solver probe only those.
+template <class G>
+concept BoundedLengthGame = Game<G> && requires(const G cg) {
+    { cg.max_plies_left() } -> std::convertible_to<int>;
+};
+
+// Games won only by the move that ends them (Connect Four: the winner plays
+// the last stone): a win is an odd number of plies away for the side to
+// move, a loss an even number, which halves the values a solver must tell
+// apart.
+template <class G>
+concept WinByMovingGame = Game<G> && requires { requires G::wins_by_moving; };
+
+// Bounds on the side to move's value that the game proves without search,
+// as scores relative to this node (mates counted in plies from it), or none
+// (Connect Four: one side answers every stone of the other in the same
+// column, Allis' claimeven). A search ends the node where the upper bound is
+// at or below alpha, or the lower bound at or above beta.
+template <class G>
+concept ProvenBoundGame = Game<G> && requires(const G cg) {
+    { cg.proven_upper_bound() } -> std::same_as<std::optional<Score>>;
+    { cg.proven_lower_bound() } -> std::same_as<std::optional<Score>>;
+};
+
+// A static score for ordering quiet moves, higher first (Connect Four: the
+// threats a move creates).
+template <class G>
+concept MoveScoreGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.move_score(m) } -> std::convertible_to<int>;
+};
+
+// What the command line needs: a name, positions and moves as text, and a
+// board to show. Parsing throws ply::ParseError with a message for the user.
+template <class G>
+concept NotatedGame = Game<G> && requires(const G cg, typename G::Move m, std::string_view text) {
+    { G::name } -> std::convertible_to<std::string_view>;
+    { G::from_position(text) } -> std::same_as<G>;  // the game's position notation
+    { cg.position() } -> std::convertible_to<std::string>;
+    { cg.parse_move(text) } -> std::same_as<typename G::Move>;
+    { cg.move_to_string(m) } -> std::convertible_to<std::string>;
+    { cg.render() } -> std::convertible_to<std::string>;  // a board for the terminal
+};
+
+}  // namespace ply

@@ -1,0 +1,407 @@
+// A tapered hand-written evaluation: each term is a middlegame/endgame pair
+// (eval_params.hpp); the two totals are blended by the phase, and the endgame
+// part is scaled down in known drawish endings.
+#include <ply/games/chess/evaluate.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include <ply/games/chess/position.hpp>
+
+namespace ply::chess {
+
+namespace eval {
+namespace {
+
+constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
+
+constexpr int distance(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+constexpr Bitboard adjacent_files(int f) {
+    return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+}
+// Every rank strictly in front of `s` from `c`'s point of view.
+constexpr Bitboard ranks_ahead(Color c, Square s) {
+    const int r = rank_of(s);
+    if (c == White) return r == 7 ? 0 : ~Bitboard{0} << (8 * (r + 1));
+    return r == 0 ? 0 : (Bitboard{1} << (8 * r)) - 1;
+}
+// Squares pawns of colour `c` on `b` pass through as they advance (included).
+constexpr Bitboard fill_forward(Color c, Bitboard b) {
+    if (c == White) {
+        b |= b << 8, b |= b << 16, b |= b << 32;
+    } else {
+        b |= b >> 8, b |= b >> 16, b |= b >> 32;
+    }
+    return b;
+}
+Bitboard pawn_attack_set(Color c, Bitboard pawns) {
+    return c == White ? pawn_attacks_set<White>(pawns) : pawn_attacks_set<Black>(pawns);
+}
+Bitboard push(Color c, Bitboard b) { return c == White ? b << 8 : b >> 8; }
+
+int table_value(const Table& t, Color c, Square s) {
+    return t[static_cast<std::size_t>(c == White ? s ^ 56 : s)];
+}
+
+template <bool Tracing>
+class Evaluator {
+public:
+    Evaluator(const Position& pos, Trace* trace) : pos_(pos), trace_(trace) {}
+
+    Score run() {
+        init();
+        for (Color c : {White, Black}) {
+            material_and_squares(c);
+            pieces(c, Knight);
+            pieces(c, Bishop);
+            pieces(c, Rook);
+            pieces(c, Queen);
+        }
+        for (Color c : {White, Black}) {
+            pawns(c);
+            king_safety(c);
+            threats(c);
+            mop_up(c);
+        }
+        add(pos_.side_to_move(), Tempo, kTempo);
+
+        const Pair total = score_[White] - score_[Black];
+        const int scale = scale_factor(total.eg > 0 ? White : Black);
+        const int eg = total.eg * scale / kScaleMax;
+        const Score white = (total.mg * phase_ + eg * (kPhaseMax - phase_)) / kPhaseMax;
+        if constexpr (Tracing) {
+            trace_->phase = phase_;
+            trace_->scale = scale;
+            trace_->white = white;
+        }
+        const Score v = pos_.side_to_move() == White ? white : -white;
+        return std::clamp(v, -kMaxEval + 1, kMaxEval - 1);
+    }
+
+private:
+    void add(Color c, Term t, Pair v) {
+        score_[c] += v;
+        if constexpr (Tracing) trace_->terms[t][c] += v;
+    }
+    void attack(Color c, PieceType t, Bitboard b) {
+        attacked_by_[c][t] |= b;
+        attacked2_[c] |= attacked_[c] & b;
+        attacked_[c] |= b;
+    }
+
+    void init() {
+        occupied_ = pos_.pieces();
+        for (Color c : {White, Black}) {
+            const Square k = pos_.king_square(c);
+            attack(c, King, king_attacks(k));
+            attack(c, Pawn, pawn_attack_set(c, pos_.pieces(c, Pawn)));
+            // The zone: the king's square and neighbours, and one more rank toward the enemy.
+            king_zone_[c] = king_attacks(k) | square_bb(k);
+            king_zone_[c] |= push(c, king_zone_[c]);
+        }
+        for (Color c : {White, Black}) {
+            const Color them = ~c;
+            mobility_area_[c] = ~(pos_.pieces(c, Pawn) | pos_.pieces(c, King) | attacked_by_[them][Pawn]);
+            pawn_attack_span_[c] = pawn_attack_set(c, fill_forward(c, pos_.pieces(c, Pawn)));
+        }
+        phase_ = 0;
+        for (int t = Knight; t <= Queen; ++t) phase_ += kPhaseWeight[t] * popcount(pos_.pieces(PieceType(t)));
+        phase_ = std::min(phase_, kPhaseMax);
+    }
+
+    void material_and_squares(Color c) {
+        Pair material, squares;
+        for (int t = Pawn; t <= King; ++t) {
+            for (Bitboard b = pos_.pieces(c, PieceType(t)); b;) {
+                const Square s = pop_lsb(b);
+                material += kMaterial[t];
+                squares += Pair{table_value(*kPstMg[t], c, s), table_value(*kPstEg[t], c, s)};
+            }
+        }
+        add(c, Material, material);
+        add(c, PieceSquares, squares);
+        if (more_than_one(pos_.pieces(c, Bishop))) add(c, Pieces, kBishopPair);
+    }
+
+    // Mobility, attacks on the enemy king's zone, and the piece's own features.
+    void pieces(Color c, PieceType t) {
+        const Color them = ~c;
+        const Bitboard own_pawns = pos_.pieces(c, Pawn), their_pawns = pos_.pieces(them, Pawn);
+        for (Bitboard b = pos_.pieces(c, t); b;) {
+            const Square s = pop_lsb(b);
+            Bitboard att;
+            switch (t) {
+                case Knight:
+                    att = knight_attacks(s);
+                    break;
+                // Sliders see through their own queen (a battery).
+                case Bishop:
+                    att = bishop_attacks(s, occupied_ ^ pos_.pieces(c, Queen));
+                    break;
+                case Rook:
+                    att = rook_attacks(s, occupied_ ^ pos_.pieces(c, Queen) ^ pos_.pieces(c, Rook));
+                    break;
+                default:
+                    att = queen_attacks(s, occupied_);
+                    break;
+            }
+            attack(c, t, att);
+            const int mobility = popcount(att & mobility_area_[c]);
+            switch (t) {
+                case Knight:
+                    add(c, Mobility, kKnightMobility[mobility]);
+                    break;
+                case Bishop:
+                    add(c, Mobility, kBishopMobility[mobility]);
+                    break;
+                case Rook:
+                    add(c, Mobility, kRookMobility[mobility]);
+                    break;
+                default:
+                    add(c, Mobility, kQueenMobility[mobility]);
+                    break;
+            }
+            if (att & king_zone_[them]) {
+                ++king_attackers_[them];
+                king_attack_units_[them] += kKingAttackWeight[t];
+            }
+
+            const int rank = relative_rank(c, s);
+            const Bitboard file = file_bb(file_of(s));
+            if (t == Knight || t == Bishop) {
+                const bool outpost = rank >= 3 && rank <= 5 && (attacked_by_[c][Pawn] & square_bb(s)) &&
+                                     !(pawn_attack_span_[them] & square_bb(s));
+                if (outpost) add(c, Pieces, t == Knight ? kKnightOutpost : kBishopOutpost);
+            }
+            if (t == Bishop) {
+                const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
+                add(c, Pieces, kBadBishopPawn * popcount(own_pawns & same_colour));
+            }
+            if (t == Rook) {
+                if (!(file & own_pawns))
+                    add(c, Pieces, (file & their_pawns) ? kRookSemiOpenFile : kRookOpenFile);
+                const Bitboard seventh = rank_bb(c == White ? 6 : 1);
+                if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
+                    add(c, Pieces, kRookOnSeventh);
+            }
+            if (t == Queen && !(file & own_pawns)) add(c, Pieces, kQueenOpenFile);
+        }
+    }
+
+    void pawns(Color c) {
+        const Color them = ~c;
+        const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+        Pair structure, passed;
+        for (Bitboard b = own; b;) {
+            const Square s = pop_lsb(b);
+            const int f = file_of(s), rank = relative_rank(c, s);
+            const Bitboard ahead = ranks_ahead(c, s);
+            const Bitboard neighbours = own & adjacent_files(f);
+            const Square stop = c == White ? s + 8 : s - 8;
+
+            const bool supported = pawn_attacks(them, s) & own;
+            const bool phalanx = neighbours & rank_bb(rank_of(s));
+            if (supported || phalanx) structure += kConnected[rank];
+            if (!neighbours)
+                structure += kIsolated;
+            else if (!(neighbours & ~ahead) && (pawn_attacks(c, stop) & theirs))
+                structure += kBackward;
+            if (own & ahead & file_bb(f)) structure += kDoubled;
+
+            if (theirs & ahead & (file_bb(f) | adjacent_files(f))) continue;
+            passed += passed_pawn(c, s, rank, stop);
+        }
+        add(c, PawnStructure, structure);
+        add(c, PassedPawns, passed);
+    }
+
+    Pair passed_pawn(Color c, Square s, int rank, Square stop) const {
+        const Color them = ~c;
+        Pair v = kPassed[rank];
+        if (pos_.piece_on(stop) != NoPiece) v += kPassedBlocked;
+        const int own_king = distance(pos_.king_square(c), stop);
+        const int their_king = distance(pos_.king_square(them), stop);
+        v.eg += their_king * kPassedEnemyKingDistance[rank] - own_king * kPassedOwnKingDistance[rank];
+        const Bitboard path = ranks_ahead(c, s) & file_bb(file_of(s));
+        if (!(path & (attacked_[them] | pos_.pieces(them)))) v.eg += kPassedFreePathBonus[rank];
+
+        // Rule of the square, when the enemy has only pawns: the king cannot catch it.
+        if (!(pos_.pieces(them) & ~pos_.pieces(them, Pawn) & ~pos_.pieces(them, King)) &&
+            !(path & pos_.pieces())) {
+            const Square queening = make_square(file_of(s), c == White ? 7 : 0);
+            const int pawn_moves = std::min(5, 7 - rank);
+            const int king_moves = distance(pos_.king_square(them), queening) - (pos_.side_to_move() == them);
+            if (king_moves > pawn_moves) v.eg += kUnstoppablePassed;
+        }
+        return v;
+    }
+
+    // The danger to `c`'s king: enemy attackers of its zone, weak squares,
+    // safe checks; and the pawns that shelter it or storm it.
+    void king_safety(Color c) {
+        const Color them = ~c;
+        const Square k = pos_.king_square(c);
+        Pair v;
+        if (king_attackers_[c] > (pos_.pieces(them, Queen) ? 0 : 1)) {
+            const Bitboard solid_defence = attacked_by_[c][Pawn] | attacked_by_[c][Knight] |
+                                           attacked_by_[c][Bishop] | attacked_by_[c][Rook];
+            const Bitboard weak = attacked_[them] & king_zone_[c] & ~solid_defence;
+            const Bitboard safe = ~pos_.pieces(them) & (~attacked_[c] | (weak & attacked2_[them]));
+            const Bitboard rook_lines = rook_attacks(k, occupied_),
+                           bishop_lines = bishop_attacks(k, occupied_);
+            int units = king_attack_units_[c] +
+                        kKingZoneSquareUnits * popcount(attacked_[them] & king_zone_[c]) +
+                        kKingWeakSquareUnits * popcount(weak);
+            if (knight_attacks(k) & attacked_by_[them][Knight] & safe) units += kSafeCheckUnits[Knight];
+            if (bishop_lines & attacked_by_[them][Bishop] & safe) units += kSafeCheckUnits[Bishop];
+            if (rook_lines & attacked_by_[them][Rook] & safe) units += kSafeCheckUnits[Rook];
+            if ((rook_lines | bishop_lines) & attacked_by_[them][Queen] & safe)
+                units += kSafeCheckUnits[Queen];
+            if (!pos_.pieces(them, Queen)) units += kNoQueenUnits;
+            units = std::clamp(units, 0, kKingDangerMax);
+            v -= Pair{units * units / kKingDangerDivisorMg, units / kKingDangerDivisorEg};
+        }
+
+        // Shelter and storm on the three files around the king (b..g centred).
+        const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+        const Bitboard not_behind = ~ranks_ahead(them, k);  // the king's rank and those in front
+        const int centre = std::clamp(file_of(k), 1, 6);
+        int shelter = 0;
+        for (int f = centre - 1; f <= centre + 1; ++f) {
+            const Bitboard mine = own & file_bb(f) & not_behind, enemy = theirs & file_bb(f) & not_behind;
+            const int own_rank = mine ? relative_rank(c, c == White ? lsb(mine) : msb(mine)) : 0;
+            const int their_rank = enemy ? relative_rank(c, c == White ? lsb(enemy) : msb(enemy)) : 0;
+            shelter += kShelter[own_rank];
+            // A storming pawn blocked by ours is no lever.
+            if (their_rank && !(own_rank && their_rank == own_rank + 1)) shelter += kStorm[their_rank];
+            if (!((own | theirs) & file_bb(f))) shelter += kKingOpenFile;
+        }
+        v += Pair{shelter, 0};
+        add(c, KingSafety, v);
+    }
+
+    // What `c` attacks: pieces hit by pawns, by minors and rooks, hanging ones.
+    void threats(Color c) {
+        const Color them = ~c;
+        const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, King);
+        const Bitboard non_pawns = their_pieces & ~pos_.pieces(them, Pawn);
+        Pair v;
+        v += kThreatByPawn * popcount(non_pawns & attacked_by_[c][Pawn]);
+
+        const Bitboard strongly_protected = attacked_by_[them][Pawn] | (attacked2_[them] & ~attacked2_[c]);
+        const Bitboard weak = their_pieces & ~strongly_protected & attacked_[c];
+        const Bitboard by_minors = (non_pawns & strongly_protected) | weak;
+        for (Bitboard b = by_minors & (attacked_by_[c][Knight] | attacked_by_[c][Bishop]); b;)
+            v += kThreatByMinor[type_of(pos_.piece_on(pop_lsb(b)))];
+        for (Bitboard b = weak & attacked_by_[c][Rook]; b;)
+            v += kThreatByRook[type_of(pos_.piece_on(pop_lsb(b)))];
+        if (weak & attacked_by_[c][King]) v += kThreatByKing;
+        v += kHanging * popcount(weak & (~attacked_[them] | (non_pawns & attacked2_[c])));
+
+        // Pawn pushes to a safe square that would then attack a piece.
+        const Bitboard empty = ~occupied_;
+        Bitboard pushes = push(c, pos_.pieces(c, Pawn)) & empty;
+        pushes |= push(c, pushes & rank_bb(c == White ? 2 : 5)) & empty;
+        pushes &= ~attacked_by_[them][Pawn] & (attacked_[c] | ~attacked_[them]);
+        v += kSafePawnPush * popcount(pawn_attack_set(c, pushes) & non_pawns);
+        add(c, Threats, v);
+    }
+
+    // With mating material against a bare king: drive it to the edge, bring ours close.
+    void mop_up(Color c) {
+        const Color them = ~c;
+        if (pos_.pieces(them) != pos_.pieces(them, King) || pos_.pieces(c, Pawn)) return;
+        const int material = popcount(pos_.pieces(c, Rook) | pos_.pieces(c, Queen)) * 2 +
+                             popcount(pos_.pieces(c, Bishop) | pos_.pieces(c, Knight));
+        const bool two_knights = pos_.pieces(c) == (pos_.pieces(c, King) | pos_.pieces(c, Knight));
+        if (material < 2 || two_knights) return;  // no mate to force
+        const Square k = pos_.king_square(them);
+        const int edge = std::max(3 - file_of(k), file_of(k) - 4) + std::max(3 - rank_of(k), rank_of(k) - 4);
+        add(c, Endgame, Pair{0, 20 * edge + 10 * (7 - distance(k, pos_.king_square(c)))});
+    }
+
+    int non_pawn_material(Color c) const {
+        int v = 0;
+        for (int t = Knight; t <= Queen; ++t) v += kMaterial[t].mg * popcount(pos_.pieces(c, PieceType(t)));
+        return v;
+    }
+
+    // Out of kScaleMax: how much of the endgame score `strong` can hope to keep.
+    int scale_factor(Color strong) const {
+        const Color weak = ~strong;
+        if (!pos_.pieces(strong, Pawn)) {
+            const int own = non_pawn_material(strong), other = non_pawn_material(weak);
+            if (own < kMaterial[Rook].mg) return kScaleNoPawnsMinorUp;
+            // Two knights cannot force mate.
+            if (pos_.pieces(strong) == (pos_.pieces(strong, King) | pos_.pieces(strong, Knight)) &&
+                popcount(pos_.pieces(strong, Knight)) <= 2)
+                return kScaleNoPawnsMinorUp;
+            if (own - other <= kMaterial[Bishop].mg) return kScaleNoPawnsRookUp;
+        }
+        const Bitboard bishops = pos_.pieces(Bishop);
+        const bool bishops_only = pos_.pieces(White, Bishop) && pos_.pieces(Black, Bishop) &&
+                                  !more_than_one(pos_.pieces(White, Bishop)) &&
+                                  !more_than_one(pos_.pieces(Black, Bishop)) &&
+                                  !(pos_.pieces(Knight) | pos_.pieces(Rook) | pos_.pieces(Queen));
+        if (bishops_only && popcount(bishops & kDarkSquares) == 1) return kScaleOppositeBishops;
+        return kScaleMax;
+    }
+
+    const Position& pos_;
+    Trace* trace_;
+    Pair score_[2];
+    Bitboard occupied_ = 0;
+    Bitboard attacked_[2]{}, attacked2_[2]{}, attacked_by_[2][6]{};
+    Bitboard mobility_area_[2]{}, king_zone_[2]{}, pawn_attack_span_[2]{};
+    int king_attackers_[2]{}, king_attack_units_[2]{};  // on colour c's king
+    int phase_ = 0;
+};
+
+std::string cell(Pair p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%6d %6d", p.mg, p.eg);
+    return buf;
+}
+
+}  // namespace
+
+Score evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).run(); }
+
+Score evaluate_traced(const Position& pos, Trace& trace) {
+    trace = Trace{};
+    return Evaluator<true>(pos, &trace).run();
+}
+
+std::string describe(const Position& pos) {
+    Trace t;
+    const Score v = evaluate_traced(pos, t);
+    std::ostringstream out;
+    out << "          Term |     White     |     Black     |     Total\n"
+        << "               |    MG     EG  |    MG     EG  |    MG     EG\n"
+        << " --------------+---------------+---------------+---------------\n";
+    Pair sum[2];
+    for (int term = 0; term < TermCount; ++term) {
+        const Pair w = t.terms[term][White], b = t.terms[term][Black];
+        sum[White] += w, sum[Black] += b;
+        char name[32];
+        std::snprintf(name, sizeof name, "%14s", kTermNames[term]);
+        out << name << " | " << cell(w) << " | " << cell(b) << " | " << cell(w - b) << "\n";
+    }
+    out << " --------------+---------------+---------------+---------------\n"
+        << "         Total | " << cell(sum[White]) << " | " << cell(sum[Black]) << " | "
+        << cell(sum[White] - sum[Black]) << "\n\n"
+        << "Phase: " << t.phase << "/" << kPhaseMax << " (middlegame share)  Endgame scale: " << t.scale
+        << "/" << kScaleMax << "\n"
+        << "Final evaluation: " << t.white << " cp (White's view), " << v << " cp (side to move)\n";
+    return out.str();
+}
+
+}  // namespace eval
+
+Score Position::evaluate() const { return eval::evaluate(*this); }
+
+}  // namespace ply::chess

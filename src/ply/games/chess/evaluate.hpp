@@ -1,0 +1,48 @@
+// The static evaluation of a chess position, term by term. Position::evaluate()
+// is the fast path; evaluate_traced() fills a Trace with every term per side
+// and phase for the `eval` command and for tests. Both run the same code.
+#pragma once
+
+#include <string>
+
+#include <ply/core/score.hpp>
+#include <ply/games/chess/eval_params.hpp>
+
+namespace ply::chess {
+class Position;
+}
+
+namespace ply::chess::eval {
+
+enum Term : int {
+    Material,
+    PieceSquares,
+    Mobility,
+    PawnStructure,
+    PassedPawns,
+    KingSafety,
+    Pieces,
+    Threats,
+    Endgame,  // driving a bare king to the edge
+    Tempo,
+    TermCount
+};
+inline constexpr const char* kTermNames[TermCount] = {
+    "Material",    "Piece squares", "Mobility", "Pawn structure", "Passed pawns",
+    "King safety", "Pieces",        "Threats",  "Endgame",        "Tempo"};
+
+struct Trace {
+    Pair terms[TermCount][2]{};  // [term][colour], each from that colour's point of view
+    int phase = 0;               // kPhaseMax: opening material, 0: bare kings and pawns
+    int scale = kScaleMax;       // applied to the endgame part
+    Score white = 0;             // the final value from White's point of view
+};
+
+// Side-relative value (positive: good for the side to move).
+Score evaluate(const Position& pos);
+Score evaluate_traced(const Position& pos, Trace& trace);
+
+// The table that `eval` prints: every term for each side, middlegame and endgame.
+std::string describe(const Position& pos);
+
+}  // namespace ply::chess::eval

@@ -1,0 +1,134 @@
+#include <ply/games/chess/perft.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <new>
+#include <thread>
+
+#include <ply/core/error.hpp>
+#include <ply/games/chess/movegen.hpp>
+
+namespace ply::chess {
+
+// Each slot holds the key xor the count next to the count, so that a slot torn
+// by two threads writing at once reads as a miss instead of a wrong count.
+struct PerftTable::Slot {
+    std::atomic<std::uint64_t> check{0};
+    std::atomic<std::uint64_t> count{0};
+};
+
+PerftTable::PerftTable(std::size_t mb) {
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
+    slots_ = new (std::nothrow) Slot[n];
+    if (!slots_) throw OutOfMemory(mb, "perft hash table");
+    mask_ = n - 1;
+}
+
+PerftTable::~PerftTable() { delete[] slots_; }
+
+bool PerftTable::probe(std::uint64_t key, std::uint64_t& count) const {
+    const Slot& s = slots_[key & mask_];
+    const std::uint64_t c = s.count.load(std::memory_order_relaxed);
+    if ((s.check.load(std::memory_order_relaxed) ^ c) != key) return false;
+    count = c;
+    return true;
+}
+
+void PerftTable::store(std::uint64_t key, std::uint64_t count) {
+    Slot& s = slots_[key & mask_];
+    s.check.store(key ^ count, std::memory_order_relaxed);
+    s.count.store(count, std::memory_order_relaxed);
+}
+
+namespace {
+
+constexpr std::uint64_t depth_key(int depth) { return 0x9E3779B97F4A7C15ULL * std::uint64_t(depth + 1); }
+
+// Checked where a node's subtree is big enough for the load not to show.
+bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
+
+template <Color Us>
+std::uint64_t count_paths(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop) {
+    constexpr Color Them = Us == White ? Black : White;
+    if (depth == 1) return movegen::generate<Us, movegen::Gen::All, true>(pos, nullptr);
+    if (depth >= 4 && stopped(stop)) return 0;
+    std::uint64_t key = 0;
+    if (table) {
+        key = pos.hash() ^ depth_key(depth) ^ table->salt();
+        if (std::uint64_t cached; table->probe(key, cached)) return cached;
+    }
+    Move moves[Position::max_moves];
+    const int n = movegen::generate<Us, movegen::Gen::All, false>(pos, moves);
+    std::uint64_t total = 0;
+    if (depth == 2) {
+        for (int i = 0; i < n; ++i) {
+            pos.make(moves[i]);
+            total += movegen::generate<Them, movegen::Gen::All, true>(pos, nullptr);
+            pos.unmake(moves[i]);
+        }
+    } else {
+        for (int i = 0; i < n; ++i) {
+            pos.make(moves[i]);
+            total += count_paths<Them>(pos, depth - 1, table, stop);
+            pos.unmake(moves[i]);
+        }
+    }
+    if (table && !stopped(stop)) table->store(key, total);  // a partial count is not kept
+    return total;
+}
+
+std::uint64_t count_from(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop = nullptr) {
+    if (depth <= 0) return 1;
+    return pos.side_to_move() == White ? count_paths<White>(pos, depth, table, stop)
+                                       : count_paths<Black>(pos, depth, table, stop);
+}
+
+}  // namespace
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, int depth,
+                                                         const PerftOptions& options) {
+    Position::MoveList moves;
+    root.generate_legal(moves);
+    std::vector<std::pair<Move, std::uint64_t>> result;
+    for (const Move m : moves) result.emplace_back(m, 0);
+    if (depth <= 0) return {};
+
+    std::unique_ptr<PerftTable> own;
+    PerftTable* table = options.table;
+    if (!table && options.hash_mb > 0 && depth >= 3)
+        table = (own = std::make_unique<PerftTable>(options.hash_mb)).get();
+    if (table) table->new_generation();
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        Position pos = root;
+        for (std::size_t i; (i = next.fetch_add(1)) < result.size() && !stopped(options.stop);) {
+            pos.make(result[i].first);
+            result[i].second = count_from(pos, depth - 1, table, options.stop);
+            pos.unmake(result[i].first);
+        }
+    };
+    const int threads = std::clamp(options.threads, 1, 256);
+    if (threads == 1) {
+        work();
+    } else {
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+        for (auto& th : pool) th.join();
+    }
+    return result;
+}
+
+std::uint64_t perft(const Position& root, int depth, const PerftOptions& options) {
+    if (depth <= 0) return 1;
+    if (options.threads <= 1 && options.hash_mb == 0 && !options.table && !options.stop) {
+        Position pos = root;
+        return count_from(pos, depth, nullptr);
+    }
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : perft_divide(root, depth, options)) total += count;
+    return total;
+}
+
+}  // namespace ply::chess

@@ -1,0 +1,52 @@
+// Perft: the number of legal move paths of a given length, the standard
+// check of a move generator. The last ply is counted, not played (bulk
+// counting); an optional hash table and threads help with large counts.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <ply/games/chess/position.hpp>
+
+namespace ply::chess {
+
+// Counts of subtrees by (position key, depth), shared by threads. Reusable
+// across perft calls: each call starts a new generation of keys, so entries
+// from earlier roots are never mistaken for the current one's.
+class PerftTable {
+public:
+    explicit PerftTable(std::size_t mb);  // throws OutOfMemory
+    ~PerftTable();
+    PerftTable(const PerftTable&) = delete;
+    PerftTable& operator=(const PerftTable&) = delete;
+
+    void new_generation() { salt_ = (salt_ + 1) * 0xD6E8FEB86659FD93ULL; }
+    bool probe(std::uint64_t key, std::uint64_t& count) const;
+    void store(std::uint64_t key, std::uint64_t count);
+    std::uint64_t salt() const { return salt_; }
+
+private:
+    struct Slot;
+    Slot* slots_ = nullptr;
+    std::size_t mask_ = 0;
+    std::uint64_t salt_ = 0;
+};
+
+struct PerftOptions {
+    int threads = 1;              // root moves are shared out between threads
+    std::size_t hash_mb = 0;      // 0: no hash table
+    PerftTable* table = nullptr;  // a table to reuse (hash_mb is then ignored)
+    // Set from another thread to end the count early (the counts are then partial).
+    const std::atomic<bool>* stop = nullptr;
+};
+
+std::uint64_t perft(const Position& pos, int depth, const PerftOptions& options = {});
+
+// The count below each root move, in generation order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth,
+                                                         const PerftOptions& options = {});
+
+}  // namespace ply::chess

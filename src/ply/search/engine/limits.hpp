@@ -1,0 +1,114 @@
+// What a search is asked to do, what it can switch off, and what it reports.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <ply/core/score.hpp>
+#include <ply/search/engine/tt.hpp>
+
+namespace ply::engine {
+
+// Every heuristic can be switched off to measure what it is worth.
+struct Features {
+    bool transposition_table = true;
+    bool aspiration = true;
+    bool pvs = true;
+    bool quiescence = true;
+    bool check_extension = true;
+    bool mate_distance_pruning = true;
+    bool null_move = true;
+    bool reverse_futility = true;
+    bool futility = true;
+    bool late_move_reductions = true;
+    bool late_move_pruning = true;
+    bool see_pruning = true;
+    bool killers = true;
+    bool history = true;
+    bool countermoves = true;
+    bool razoring = true;
+    bool internal_iterative_reduction = true;
+    bool improving = true;  // margins and counts depend on whether the evaluation rises
+    bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
+    // Children's table entries read before any is searched (games with hash_after only).
+    bool enhanced_transposition_cutoff = true;
+};
+
+// Each switch with a name for front ends (UCI options, command lines, tests).
+struct FeatureSwitch {
+    const char* name;
+    bool Features::*member;
+};
+inline constexpr FeatureSwitch kFeatureSwitches[] = {
+    {"TranspositionTable", &Features::transposition_table},
+    {"Aspiration", &Features::aspiration},
+    {"PVS", &Features::pvs},
+    {"Quiescence", &Features::quiescence},
+    {"CheckExtension", &Features::check_extension},
+    {"MateDistancePruning", &Features::mate_distance_pruning},
+    {"NullMove", &Features::null_move},
+    {"ReverseFutility", &Features::reverse_futility},
+    {"Futility", &Features::futility},
+    {"LateMoveReductions", &Features::late_move_reductions},
+    {"LateMovePruning", &Features::late_move_pruning},
+    {"SeePruning", &Features::see_pruning},
+    {"Killers", &Features::killers},
+    {"History", &Features::history},
+    {"Countermoves", &Features::countermoves},
+    {"Razoring", &Features::razoring},
+    {"InternalIterativeReduction", &Features::internal_iterative_reduction},
+    {"DeferBusyMoves", &Features::defer_busy_moves},
+    {"Improving", &Features::improving},
+    {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
+};
+
+template <class Move>
+struct Limits {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<int> mate;  // stop once a mate in this many moves is found
+    std::optional<std::chrono::milliseconds> move_time;
+    // Clock of the side to move (sudden death, increment, moves to go).
+    std::optional<std::chrono::milliseconds> time_left;
+    std::chrono::milliseconds increment{0};
+    std::optional<int> moves_to_go;
+    std::chrono::milliseconds overhead{10};
+    bool infinite = false;  // also pondering: only stop() ends the search
+    std::vector<Move> search_moves;  // restrict the root to these
+    int multipv = 1;
+};
+
+template <class Move>
+struct Report {  // one line of search information, per PV line and iteration
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    Score score = 0;
+    Bound bound = Bound::Exact;
+    std::uint64_t nodes = 0;
+    std::chrono::milliseconds time{0};
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+template <class Move>
+struct ScoredMove {
+    Move move;
+    Score score;
+};
+
+template <class Move>
+struct Result {
+    std::optional<Move> best;    // none only when the root has no legal move
+    std::optional<Move> ponder;  // the expected reply
+    Score score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    // The MultiPV lines' first moves and scores, best first, from the last
+    // completed iteration (what a weakened player chooses among).
+    std::vector<ScoredMove<Move>> lines;
+};
+
+}  // namespace ply::engine

@@ -1,0 +1,252 @@
+// The transposition table of the production search.
+//
+// Buckets of four 16-byte entries fill one cache line. Entries are written
+// and read without locks by every Lazy SMP thread: each is two relaxed
+// atomic words, the key stored XORed with the data, so a torn write (half
+// from one thread, half from another) fails the key check instead of
+// returning another position's data (Hyatt and Mann's lockless hashing).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include <ply/core/error.hpp>
+#include <ply/core/score.hpp>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
+
+namespace ply::engine {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+template <class Move>
+struct TTHit {
+    Score score;  // node-relative (see score_from_tt)
+    int depth;
+    Bound bound;
+    std::optional<Move> move;
+};
+
+template <class Move>
+class TranspositionTable {
+    static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>,
+                  "the table stores moves in 32 bits");
+
+public:
+    explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
+
+    // All or nothing: if the memory cannot be had, OutOfMemory is thrown
+    // and the table stays as it was.
+    void resize(std::size_t megabytes) {
+        megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
+        const std::size_t count = std::bit_floor((megabytes << 20) / sizeof(Bucket));
+        buckets_ = allocate_buckets(count, megabytes);
+        bucket_count_ = count;
+        megabytes_ = megabytes;
+        use_all();
+        generation_ = 0;
+    }
+    [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
+    static constexpr std::size_t kMaxMegabytes = std::size_t{1} << 24;  // 16 TB: no overflow below
+
+    // Solving small positions is fastest in a table that stays in the
+    // processor's cache (Connect Four, the first 300 positions of Pons'
+    // Middle-Medium set: 3.5 ms a position in 1 MB, 7.0 ms in 64 MB, with 3%
+    // more nodes), big ones in a big table. So a solve may start in the first
+    // `kilobytes` of the table and grow() as its tree grows. A key's bucket
+    // then moves: entries of the smaller part that now belong elsewhere are
+    // lost, which costs less than the cache misses it saves.
+    void use_first(std::size_t kilobytes) {
+        used_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
+    }
+    void use_all() {
+        used_mask_.store(bucket_count_ - 1, std::memory_order_relaxed);
+        near_depth_.store(INT_MIN, std::memory_order_relaxed);
+    }
+    // Doubles the part in use, if it is not the whole table.
+    void grow() {
+        std::size_t mask = used_mask_.load(std::memory_order_relaxed);
+        if (mask + 1 < bucket_count_)
+            used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
+    }
+    // Entries searched to less than `depth` stay in the first `kilobytes`
+    // once the part in use is larger: the many small subtrees near the
+    // leaves of a big solve then find their entries in the cache. Only for
+    // searches that give a position the same depth wherever it occurs (solving).
+    void keep_near(int depth, std::size_t kilobytes) {
+        near_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
+        near_depth_.store(depth, std::memory_order_relaxed);
+    }
+    [[nodiscard]] std::size_t entries_in_use() const {
+        return (used_mask_.load(std::memory_order_relaxed) + 1) * kBucketSize;
+    }
+    void clear() {
+        for (std::size_t i = 0; i < bucket_count_; ++i)
+            for (auto& e : buckets_[i].entries) {
+                e.key_xor_data.store(0, std::memory_order_relaxed);
+                e.data.store(0, std::memory_order_relaxed);
+            }
+        generation_ = 0;
+    }
+    // A new search: older entries become preferred victims.
+    void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & kGenerationMask); }
+
+    // `depth`: the depth the position is searched to (see keep_near).
+    [[nodiscard]] std::optional<TTHit<Move>> probe(std::uint64_t key, int depth) const {
+        const Bucket& b = bucket(key, depth);
+        // Every entry is read and the match selected without a branch: which
+        // entry holds a key (if any) is a coin toss the processor cannot predict.
+        std::uint64_t found = 0;  // an entry's data is never 0 once written
+        for (const auto& e : b.entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            found = (e.key_xor_data.load(std::memory_order_relaxed) ^ data) == key ? data : found;
+        }
+        if (found == 0) return std::nullopt;
+        const Fields f = unpack(found);
+        return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt};
+    }
+
+    // `score` must already be node-relative (score_to_tt).
+    void store(std::uint64_t key, Score score, int depth, Bound bound, std::optional<Move> move) {
+        Bucket& b = bucket(key, depth);
+        Entry* victim = &b.entries[0];
+        int victim_worth = 1 << 30;
+        for (auto& e : b.entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) == key && data != 0) {
+                // Same position: keep its move if the new result has none, and
+                // keep a deeper exact result over a shallow bound.
+                const Fields old = unpack(data);
+                if (!move && old.has_move) move = old.move;
+                if (bound != Bound::Exact && old.depth > depth + 2 && old.generation == generation_) return;
+                victim = &e;
+                break;
+            }
+            const Fields f = unpack(data);
+            const int age = (generation_ - f.generation) & kGenerationMask;
+            const int worth = data == 0 ? -(1 << 29) : f.depth - 8 * age;
+            if (worth < victim_worth) {
+                victim_worth = worth;
+                victim = &e;
+            }
+        }
+        const std::uint64_t data = pack(score, depth, bound, move);
+        victim->data.store(data, std::memory_order_relaxed);
+        victim->key_xor_data.store(key ^ data, std::memory_order_relaxed);
+    }
+
+    // Per mille of a sample of entries written in this search, as UCI's hashfull.
+    [[nodiscard]] int hashfull() const {
+        int used = 0;
+        const std::size_t sample = std::min<std::size_t>(250, bucket_count_);
+        for (std::size_t i = 0; i < sample; ++i)
+            for (const auto& e : buckets_[i].entries) {
+                const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+                used += data != 0 && unpack(data).generation == generation_;
+            }
+        return static_cast<int>(used * 1000 / (sample * kBucketSize));
+    }
+
+    void prefetch(std::uint64_t key, int depth) const { __builtin_prefetch(&bucket(key, depth)); }
+
+private:
+    static constexpr int kBucketSize = 4;
+    static constexpr int kGenerationMask = 0xF;
+
+    struct Entry {
+        std::atomic<std::uint64_t> key_xor_data{0};
+        std::atomic<std::uint64_t> data{0};
+    };
+    struct alignas(64) Bucket {
+        std::array<Entry, kBucketSize> entries;
+    };
+    struct Fields {
+        Move move{};
+        bool has_move = false;
+        Score score = 0;
+        int depth = 0;
+        Bound bound = Bound::None;
+        std::uint8_t generation = 0;
+    };
+
+    // data: move (32) | score (16) | depth (8) | bound (2) | has move (1) | generation (4) | 1
+    std::uint64_t pack(Score score, int depth, Bound bound, std::optional<Move> move) const {
+        std::uint32_t move_bits = 0;
+        if (move) std::memcpy(&move_bits, &*move, sizeof(Move));
+        const auto depth_bits = static_cast<std::uint64_t>(std::clamp(depth + 1, 0, 255));
+        return std::uint64_t{move_bits} | std::uint64_t{static_cast<std::uint16_t>(score)} << 32 | depth_bits << 48 |
+               std::uint64_t{static_cast<std::uint8_t>(bound)} << 56 | std::uint64_t{move.has_value()} << 58 |
+               std::uint64_t{generation_} << 59 | std::uint64_t{1} << 63;  // never 0 once written
+    }
+    static Fields unpack(std::uint64_t data) {
+        Fields f;
+        const auto move_bits = static_cast<std::uint32_t>(data);
+        std::memcpy(static_cast<void*>(&f.move), &move_bits, sizeof(Move));  // trivially copyable
+        f.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 32));
+        f.depth = static_cast<int>((data >> 48) & 0xFF) - 1;
+        f.bound = static_cast<Bound>((data >> 56) & 3);
+        f.has_move = (data >> 58) & 1;
+        f.generation = static_cast<std::uint8_t>((data >> 59) & 0xF);
+        return f;
+    }
+
+    // Huge pages where the system offers them: every probe of a big table
+    // lands on a page of its own, and with 4 KB pages nearly every one also
+    // misses the processor's page translation cache.
+    struct FreeBuckets {
+        void operator()(Bucket* b) const { std::free(b); }
+    };
+    using Buckets = std::unique_ptr<Bucket[], FreeBuckets>;
+    static Buckets allocate_buckets(std::size_t count, std::size_t megabytes) {
+        constexpr std::size_t kHugePage = std::size_t{2} << 20;
+        const std::size_t bytes = count * sizeof(Bucket);
+        const std::size_t alignment = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+        void* memory = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+        if (!memory) throw OutOfMemory(megabytes, "transposition table");
+#if defined(MADV_HUGEPAGE)
+        if (alignment == kHugePage) madvise(memory, bytes, MADV_HUGEPAGE);  // a hint: failure costs nothing
+#endif
+        auto* buckets = static_cast<Bucket*>(memory);
+        std::uninitialized_value_construct_n(buckets, count);
+        return Buckets(buckets);
+    }
+
+    // The buckets of the first `kilobytes` (a power of two, at least one).
+    std::size_t buckets_in(std::size_t kilobytes) const {
+        const std::size_t wanted = std::max<std::size_t>((kilobytes << 10) / sizeof(Bucket), 1);
+        return std::min(std::bit_floor(wanted), bucket_count_);
+    }
+    const Bucket& bucket(std::uint64_t key, int depth) const {
+        // Both masks are powers of two less one: their AND is the smaller part.
+        const std::size_t near = depth < near_depth_.load(std::memory_order_relaxed)
+                                     ? near_mask_.load(std::memory_order_relaxed)
+                                     : ~std::size_t{0};
+        return buckets_[(key >> 16) & used_mask_.load(std::memory_order_relaxed) & near];
+    }
+    Bucket& bucket(std::uint64_t key, int depth) {
+        return const_cast<Bucket&>(std::as_const(*this).bucket(key, depth));
+    }
+
+    Buckets buckets_;
+    std::size_t bucket_count_ = 0;
+    std::size_t megabytes_ = 0;
+    std::atomic<std::size_t> used_mask_{0};  // buckets in use - 1 (see use_first)
+    std::atomic<int> near_depth_{INT_MIN};   // see keep_near
+    std::atomic<std::size_t> near_mask_{0};
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace ply::engine

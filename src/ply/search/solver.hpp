@@ -1,0 +1,159 @@
+// Exact game values by exhaustive alpha-beta with a transposition table.
+//
+// For games small enough to search to the end (tic-tac-toe, Connect Four
+// positions, explicit trees). Scores count plies to the end, so the value
+// also says how fast the win (or how slow the loss) is with perfect play.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <ply/core/game.hpp>
+#include <ply/search/classic/common.hpp>
+
+namespace ply {
+
+template <class Move>
+struct SolveResult {
+    Score score = 0;                 // exact, for the side to move
+    Outcome result = Outcome::Draw;  // Win, Loss or Draw for the side to move
+    int plies = 0;                   // length of the game with perfect play
+    std::optional<Move> best;        // first of best_moves
+    std::vector<Move> best_moves;    // every move that keeps the exact value
+    std::vector<Move> pv;            // one perfect line to the end
+    std::uint64_t nodes = 0;
+};
+
+template <Game G>
+class Solver {
+public:
+    using Move = typename G::Move;
+
+    // `table_bits`: log2 of the transposition table entries (games with hash()).
+    explicit Solver(G root, int table_bits = 20) : game_(std::move(root)) {
+        if constexpr (HashedGame<G>) table_.resize(std::size_t{1} << table_bits);
+    }
+
+    SolveResult<Move> solve() {
+        SolveResult<Move> r;
+        r.score = value(0);
+        r.result = r.score > 0 ? Outcome::Win : r.score < 0 ? Outcome::Loss : Outcome::Draw;
+        if (!is_over(game_.outcome())) {
+            MoveListOf<G> moves;
+            game_.generate_moves(moves);
+            for (const auto& m : moves)
+                if (keeps_value(m, r.score, 0)) r.best_moves.push_back(m);
+        }
+        if (!r.best_moves.empty()) r.best = r.best_moves.front();
+        r.pv = principal_variation(r.score);
+        r.plies = is_mate(r.score) ? mate_plies(r.score) : static_cast<int>(r.pv.size());
+        r.nodes = nodes_;
+        return r;
+    }
+
+private:
+    struct Entry {
+        std::uint64_t key = 0;
+        Score value = 0;
+        enum : std::uint8_t { None, Exact, Lower, Upper } bound = None;
+        Move move{};
+    };
+
+    Score value(int ply) { return search(ply, -kInfinity, kInfinity); }
+
+    // Does `m` keep the value v of the current node (a child worth exactly -v)?
+    bool keeps_value(const Move& m, Score v, int ply) {
+        game_.make(m);
+        const Score child = search(ply + 1, -v, -v + 1);  // null window: is child <= -v?
+        game_.unmake(m);
+        return child <= -v;
+    }
+
+    std::vector<Move> principal_variation(Score v) {
+        std::vector<Move> line;
+        while (!is_over(game_.outcome()) && static_cast<int>(line.size()) < kMaxPly - 1) {
+            MoveListOf<G> moves;
+            game_.generate_moves(moves);
+            const int ply = static_cast<int>(line.size());
+            bool found = false;
+            for (const auto& m : moves) {
+                if (!keeps_value(m, v, ply)) continue;
+                game_.make(m);
+                line.push_back(m);
+                v = -v;
+                found = true;
+                break;
+            }
+            if (!found) break;
+        }
+        for (auto it = line.rbegin(); it != line.rend(); ++it) game_.unmake(*it);
+        return line;
+    }
+
+    Score search(int ply, Score alpha, Score beta) {
+        ++nodes_;
+        if (auto leaf = classic::leaf_score(game_, kMaxPly, ply)) return *leaf;
+        // Mate distance bounds: nothing here beats winning at the next ply.
+        alpha = std::max(alpha, mated_in_plies(ply));
+        beta = std::min(beta, mate_in_plies(ply + 1));
+        if (alpha >= beta) return alpha;
+
+        Entry* entry = nullptr;
+        std::optional<Move> hash_move;
+        if constexpr (HashedGame<G>) {
+            const std::uint64_t key = game_.hash();
+            entry = &table_[key & (table_.size() - 1)];
+            if (entry->bound != Entry::None && entry->key == key) {
+                const Score v = score_from_tt(entry->value, ply);
+                if (entry->bound == Entry::Exact) return v;
+                if (entry->bound == Entry::Lower && v >= beta) return v;
+                if (entry->bound == Entry::Upper && v <= alpha) return v;
+                hash_move = entry->move;
+            }
+        }
+
+        MoveListOf<G> moves;
+        game_.generate_moves(moves);
+        if (hash_move) {  // try the move that was best before first
+            for (auto& m : moves)
+                if (m == *hash_move) {
+                    std::swap(m, moves[0]);
+                    break;
+                }
+        }
+        const Score original_alpha = alpha;
+        Score best = -kInfinity;
+        Move best_move{};  // set by the first move: every score beats -kInfinity
+        for (const auto& m : moves) {
+            game_.make(m);
+            const Score v = -search(ply + 1, -beta, -alpha);
+            game_.unmake(m);
+            if (v > best) {
+                best = v;
+                best_move = m;
+            }
+            alpha = std::max(alpha, v);
+            if (alpha >= beta) break;
+        }
+        if constexpr (HashedGame<G>) {
+            entry->key = game_.hash();
+            entry->value = score_to_tt(best, ply);
+            entry->bound = best <= original_alpha ? Entry::Upper : best >= beta ? Entry::Lower : Entry::Exact;
+            entry->move = best_move;
+        }
+        return best;
+    }
+
+    G game_;
+    std::vector<Entry> table_;
+    std::uint64_t nodes_ = 0;
+};
+
+// `table_bits`: log2 of the table's entries (2^20 entries take 24 MB).
+template <Game G>
+SolveResult<typename G::Move> solve(const G& game, int table_bits = 20) {
+    return Solver<G>(game, table_bits).solve();
+}
+
+}  // namespace ply

@@ -1,0 +1,102 @@
+#include <ply/tools/arena/engine_config.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include <ply/core/error.hpp>
+#include <ply/tools/arena/ply_player.hpp>
+#include <ply/tools/arena/uci_player.hpp>
+#include <ply/tools/arena/xboard_player.hpp>
+
+namespace ply::arena {
+
+namespace {
+
+template <class T>
+T parse_value(const std::string& key, const std::string& text) {
+    T v{};
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v <= T(0))
+        throw ParseError("bad value for " + key + ": '" + text + "'");
+    return v;
+}
+
+std::string default_name(const std::string& command) {
+    if (command.rfind("ply:", 0) == 0) return command;
+    auto words = split_command(command);
+    std::string prog = words.empty() ? command : words.front();
+    if (const auto slash = prog.rfind('/'); slash != std::string::npos) prog = prog.substr(slash + 1);
+    return prog;
+}
+
+std::string format_seconds(double s) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g s", s);
+    return buffer;
+}
+
+}  // namespace
+
+EngineConfig parse_engine_config(const std::vector<std::string>& words, bool partial) {
+    EngineConfig c;
+    bool proto_given = false;
+    for (const auto& w : words) {
+        const auto eq = w.find('=');
+        if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + w + "'");
+        const std::string key = w.substr(0, eq), value = w.substr(eq + 1);
+        if (key == "cmd") c.command = value;
+        else if (key == "name") c.name = value;
+        else if (key == "dir") c.dir = value;
+        else if (key == "stderr") c.stderr_path = value;
+        else if (key == "proto") {
+            if (value == "uci") c.protocol = Protocol::Uci;
+            else if (value == "xboard" || value == "cecp") c.protocol = Protocol::Xboard;
+            else throw ParseError("unknown protocol '" + value + "' (uci or xboard)");
+            proto_given = true;
+        } else if (key.rfind("option.", 0) == 0 && key.size() > 7) c.options.emplace_back(key.substr(7), value);
+        else if (key == "tc") c.limits.tc = TimeControl::parse(value);
+        else if (key == "nodes") c.limits.nodes = parse_value<std::uint64_t>(key, value);
+        else if (key == "depth") c.limits.depth = parse_value<int>(key, value);
+        else if (key == "st") c.limits.movetime = parse_value<double>(key, value);
+        else if (key == "timeout") c.timeout = parse_value<double>(key, value);
+        else throw ParseError("unknown engine key '" + key + "'");
+    }
+    if (partial) return c;
+    if (c.command.empty()) throw ParseError("an engine needs cmd=...");
+    if (c.command.rfind("ply:", 0) == 0) {
+        if (proto_given) throw ParseError("proto= does not apply to ply: players");
+        c.protocol = Protocol::Ply;
+    }
+    if (c.name.empty()) c.name = default_name(c.command);
+    return c;
+}
+
+void apply_each(EngineConfig& engine, const EngineConfig& each) {
+    for (const auto& o : each.options) {
+        bool present = false;
+        for (const auto& mine : engine.options) present = present || mine.first == o.first;
+        if (!present) engine.options.push_back(o);
+    }
+    if (engine.dir.empty()) engine.dir = each.dir;
+    if (engine.stderr_path.empty()) engine.stderr_path = each.stderr_path;
+    if (engine.timeout == 0) engine.timeout = each.timeout;
+    engine.limits.merge_defaults(each.limits);
+    // CECP's `st` counts whole seconds: a fraction would be rounded up for
+    // the engine while the referee kept the shorter limit (false forfeits).
+    if (engine.protocol == Protocol::Xboard && engine.limits.movetime &&
+        (*engine.limits.movetime < 1 || *engine.limits.movetime != std::floor(*engine.limits.movetime)))
+        throw ParseError("xboard engines take st= in whole seconds (CECP), not " +
+                         format_seconds(*engine.limits.movetime) + " (engine '" + engine.name + "')");
+}
+
+std::unique_ptr<Player> make_player(const EngineConfig& config) {
+    switch (config.protocol) {
+        case Protocol::Uci: return std::make_unique<UciPlayer>(config);
+        case Protocol::Xboard: return std::make_unique<XboardPlayer>(config);
+        case Protocol::Ply: return make_ply_player(config.name, config.command);
+    }
+    return nullptr;
+}
+
+}  // namespace ply::arena

@@ -1,0 +1,46 @@
+// What one game of a match produced: the players, the opening, every move
+// with its time and the engine's evaluation, the result and why.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ply/tools/arena/player.hpp>
+
+namespace ply::arena {
+
+enum class Flaw { None, Illegal, Time, Crash, Stall };  // why a player lost by forfeit
+std::string to_string(Flaw f);
+
+struct MoveRecord {
+    std::string move;      // canonical
+    std::string notation;  // as recorded (SAN for chess)
+    double seconds = 0;    // thinking time measured by the arena
+    std::optional<double> clock;  // time left after the move (with a clock)
+    SearchInfo info;
+};
+
+struct GameRecord {
+    std::size_t index = 0;  // 0-based game number in the match
+    std::string game = "chess";
+    std::string white, black;  // player names
+    int white_engine = 0, black_engine = 1;
+    std::string time_control = "-";
+    std::string opening_position;               // "" = standard start
+    std::vector<std::string> opening_notation;  // the opening moves as recorded
+    std::string start_position;                 // where the engines started (FEN for chess)
+    std::vector<MoveRecord> moves;
+    std::string result = "*";  // "1-0", "0-1", "1/2-1/2", "*"
+    std::string termination = "unterminated";  // PGN: normal, adjudication, time forfeit, rules infraction, abandoned
+    std::string reason;        // "White mates", "Black's move e2e5 is illegal", ...
+    Flaw flaw = Flaw::None;    // the forfeit, if any
+    int flawed_side = -1;      // 0 White, 1 Black
+    std::string final_position;
+
+    [[nodiscard]] bool finished() const { return result != "*"; }
+    // Points of the player of `side` (0 White, 1 Black): 1, 0.5 or 0.
+    [[nodiscard]] double points(int side) const;
+};
+
+}  // namespace ply::arena

@@ -1,0 +1,44 @@
+// Opening books: where games start. An opening is a start position plus
+// moves from it; the engines play on from the position after the moves.
+//
+// Files (for chess): .epd (one FEN-like record per line), .pgn (the tags
+// FEN/SetUp and the movetext in SAN, comments, variations and NAGs skipped;
+// e.g. the 8-move set 8moves_v3.pgn after unzip). For the other games: one
+// opening per line, moves in the game's notation separated by spaces
+// ('#' starts a comment line). Random openings of a few plies serve every game.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include <ply/tools/arena/referee.hpp>
+
+namespace ply::arena {
+
+struct Opening {
+    std::string position;            // "" = the game's standard start
+    std::vector<std::string> moves;  // canonical, legal in order from `position`
+};
+
+// A PGN game as read: its tags and its movetext's moves as written (SAN).
+struct PgnGame {
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<std::string> moves;
+    std::string result;  // the termination marker, if any
+    [[nodiscard]] const std::string* tag(const std::string& name) const;
+};
+
+// Reads every game of a PGN stream (tolerant: comments { } and ;, variations
+// ( ), NAGs $n and !?, move numbers "12." and "12..." are skipped).
+std::vector<PgnGame> read_pgn(std::istream& in);
+
+// Loads `path` for the game of `referee` (used to check every move); throws
+// ply::ParseError naming the file and the entry on a bad one.
+std::vector<Opening> load_openings(const std::string& path, Referee& referee);
+
+// `count` openings of `plies` random legal moves (none ending the game).
+std::vector<Opening> random_openings(Referee& referee, int plies, std::size_t count, std::uint64_t seed);
+
+}  // namespace ply::arena

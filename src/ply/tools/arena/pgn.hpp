@@ -1,0 +1,27 @@
+// The PGN writer: the seven standard tags plus TimeControl, Termination,
+// PlyCount, SetUp/FEN when the engines start from an opening position;
+// moves in SAN (the game's own notation for other games) with a comment per
+// move: the engine's evaluation (pawns, or #N for a mate) / depth, the
+// thinking time, and the clock, e.g. {+0.35/12 0.52s, clk 0:00:09.48}.
+// The opening moves (already in FEN) are named in the first comment.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include <ply/tools/arena/game_record.hpp>
+
+namespace ply::arena {
+
+struct PgnHeader {
+    std::string event = "Ply match";
+    std::string site = "?";
+    std::string date;  // "YYYY.MM.DD"; today's if empty
+};
+
+void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& header);
+std::string pgn_date_today();
+// "+0.35/12", "-#3/20", "" when nothing is known.
+std::string pgn_evaluation(const SearchInfo& info);
+
+}  // namespace ply::arena

@@ -1,0 +1,178 @@
+#include <ply/tools/arena/scheduler.hpp>
+
+#include <cmath>
+#include <map>
+#include <thread>
+
+#include <ply/tools/arena/game_runner.hpp>
+#include <ply/tools/arena/referee.hpp>
+
+namespace ply::arena {
+
+Match::Match(MatchSettings settings) : settings_(std::move(settings)) {
+    const int n = int(settings_.engines.size());
+    for (const auto& e : settings_.engines) state_.engines.push_back(EngineStats{e.name, {}, 0, 0, 0, 0});
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+            if (!settings_.gauntlet || a == 0) state_.pairings.push_back(PairingStats{a, b, {}});
+    state_.pentanomial = settings_.repeat;
+    const std::size_t book = settings_.openings.empty() ? 1 : settings_.openings.size();
+    // Round by round, so that every pairing progresses together.
+    for (int k = 0; k < settings_.games; ++k) {
+        for (int p = 0; p < int(state_.pairings.size()); ++p) {
+            const auto& pair = state_.pairings[std::size_t(p)];
+            const bool first_white = k % 2 == 0;
+            const std::size_t opening = std::size_t(settings_.repeat ? k / 2 : k) % book;
+            jobs_.push_back(Job{jobs_.size(), p, k, first_white ? pair.first : pair.second,
+                                first_white ? pair.second : pair.first, opening});
+        }
+    }
+    state_.planned = std::int64_t(jobs_.size());
+    partial_pairs_.assign(state_.pairings.size(), std::vector<double>(std::size_t(settings_.games + 1) / 2, 0.0));
+    partial_counts_.assign(state_.pairings.size(), std::vector<int>(std::size_t(settings_.games + 1) / 2, 0));
+    if (!settings_.pgn_path.empty()) pgn_ = std::make_unique<OutputFile>(settings_.pgn_path);
+}
+
+MatchState Match::run(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+    const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back([this, &on_game] { worker(on_game); });
+    for (auto& t : pool) t.join();
+    if (settings_.interrupt && settings_.interrupt->load()) {
+        state_.interrupted = true;
+        if (state_.stop_reason.empty()) state_.stop_reason = "interrupted";
+    }
+    if (pgn_) pgn_->commit();  // every game in it is whole, an interrupted match's too
+    return state_;
+}
+
+void Match::worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+    std::map<int, std::unique_ptr<Player>> players;  // this thread's engines
+    auto referee = make_referee(settings_.game);
+    GameSettings gs;
+    gs.margin = settings_.margin;
+    gs.adjudication = settings_.adjudication;
+    gs.max_plies = settings_.max_plies;
+    gs.interrupt = settings_.interrupt;
+    gs.log = settings_.log;
+
+    // The engine ready to play, started or restarted as needed; "" or why not.
+    auto ready = [&](int e) -> std::string {
+        auto& p = players[e];
+        if (!p) p = make_player(settings_.engines[std::size_t(e)]);
+        if (p->healthy()) return {};
+        return p->start();
+    };
+
+    for (;;) {
+        if (stop_.load() || (settings_.interrupt && settings_.interrupt->load())) break;
+        const std::size_t i = next_.fetch_add(1);
+        if (i >= jobs_.size()) break;
+        const Job& job = jobs_[i];
+        GameRecord g;
+        g.index = job.index;
+        g.game = settings_.game;
+        g.white_engine = job.white;
+        g.black_engine = job.black;
+        g.white = settings_.engines[std::size_t(job.white)].name;
+        g.black = settings_.engines[std::size_t(job.black)].name;
+        const Opening opening = settings_.openings.empty() ? Opening{} : settings_.openings[job.opening];
+        const auto& wc = settings_.engines[std::size_t(job.white)];
+        const auto& bc = settings_.engines[std::size_t(job.black)];
+        gs.white_limits = wc.limits;
+        gs.black_limits = bc.limits;
+        gs.timeout = std::max(wc.timeout > 0 ? wc.timeout : settings_.timeout, bc.timeout > 0 ? bc.timeout : settings_.timeout);
+
+        std::string failed;
+        int failed_side = -1;
+        for (int side = 0; side < 2 && failed.empty(); ++side) {
+            const int e = side == 0 ? job.white : job.black;
+            failed = ready(e);
+            if (!failed.empty()) failed_side = side;
+        }
+        if (!failed.empty()) {
+            // The engine cannot even start: it forfeits the game.
+            g.result = failed_side == 0 ? "0-1" : "1-0";
+            g.termination = "abandoned";
+            g.reason = (failed_side == 0 ? g.white : g.black) + " cannot start: " + failed;
+            g.flaw = Flaw::Crash;
+            g.flawed_side = failed_side;
+            g.time_control = wc.limits.to_string();
+            if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
+            if (!settings_.recover) {
+                stop_ = true;
+                std::lock_guard lock(mutex_);
+                state_.engine_failed = true;
+                if (state_.stop_reason.empty()) state_.stop_reason = g.reason;
+            }
+        } else {
+            try {
+                play_game(*players[job.white], *players[job.black], *referee, opening, gs, g);
+            } catch (const std::exception& e) {
+                g.result = "*";
+                g.reason = std::string("arena error: ") + e.what();
+                if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
+            }
+        }
+        if (g.flaw == Flaw::Crash && !settings_.recover) {
+            stop_ = true;
+            std::lock_guard lock(mutex_);
+            state_.engine_failed = true;
+            if (state_.stop_reason.empty())
+                state_.stop_reason = (g.flawed_side == 0 ? g.white : g.black) +
+                                     " crashed (--recover restarts crashed engines and goes on)";
+        }
+        record(job, g, on_game);
+    }
+    for (auto& [e, p] : players) p->shut_down();
+}
+
+void Match::record(const Job& job, GameRecord& g, const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+    std::lock_guard lock(mutex_);
+    if (!g.finished()) return;  // interrupted: not counted, not written
+    auto& pairing = state_.pairings[std::size_t(job.pairing)];
+    const int first_side = g.white_engine == pairing.first ? 0 : 1;
+    const double first_points = g.points(first_side);
+    auto add = [](Tally& t, double points) {
+        if (points == 1) ++t.wins;
+        else if (points == 0) ++t.losses;
+        else ++t.draws;
+    };
+    add(pairing.tally, first_points);
+    add(state_.engines[std::size_t(pairing.first)].tally, first_points);
+    add(state_.engines[std::size_t(pairing.second)].tally, 1 - first_points);
+    if (settings_.repeat) {
+        const std::size_t pair = std::size_t(job.game_in_pairing / 2);
+        auto& points = partial_pairs_[std::size_t(job.pairing)][pair];
+        auto& count = partial_counts_[std::size_t(job.pairing)][pair];
+        points += first_points;
+        if (++count == 2) {
+            const auto slot = std::size_t(std::lround(points * 2));
+            ++pairing.tally.pairs[slot];
+            ++state_.engines[std::size_t(pairing.first)].tally.pairs[slot];
+            ++state_.engines[std::size_t(pairing.second)].tally.pairs[4 - slot];
+        }
+    }
+    if (g.flaw != Flaw::None) {
+        auto& e = state_.engines[std::size_t(g.flawed_side == 0 ? g.white_engine : g.black_engine)];
+        switch (g.flaw) {
+            case Flaw::Illegal: ++e.illegal; break;
+            case Flaw::Time: ++e.time; break;
+            case Flaw::Crash: ++e.crash; break;
+            case Flaw::Stall: ++e.stall; break;
+            case Flaw::None: break;
+        }
+    }
+    ++state_.played;
+    if (settings_.sprt && !state_.pairings.empty()) {
+        const auto& t = state_.pairings.front().tally;
+        state_.llr = sprt_llr(t, *settings_.sprt, state_.pentanomial);
+        state_.verdict = sprt_verdict(*state_.llr, *settings_.sprt);
+        if (*state_.verdict != SprtVerdict::Continue && !stop_.exchange(true))
+            state_.stop_reason = "SPRT: " + to_string(*state_.verdict);
+    }
+    if (pgn_) write_pgn(pgn_->stream(), g, settings_.header);
+    if (on_game) on_game(state_, g);
+}
+
+}  // namespace ply::arena

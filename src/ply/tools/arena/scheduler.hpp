@@ -1,0 +1,103 @@
+// The scheduler: plans the games of a match (two engines, a gauntlet of the
+// first engine against the others, or a round robin), plays them on C
+// threads, each with its own engine processes and referee, keeps the score
+// (pentanomial pairs with --repeat), stops on an SPRT verdict, on a crash
+// without --recover, or on Ctrl-C, and writes each finished game to the PGN.
+//
+// Colours and openings: within a pairing, game k has the first engine White
+// when k is even; with --repeat games 2j and 2j+1 share opening j (colours
+// swapped), otherwise game k takes opening k (cycling through the book).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ply/tools/arena/adjudication.hpp>
+#include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/game_record.hpp>
+#include <ply/tools/arena/openings.hpp>
+#include <ply/tools/arena/pgn.hpp>
+#include <ply/tools/output_file.hpp>
+#include <ply/tools/arena/stats.hpp>
+
+namespace ply::arena {
+
+struct MatchSettings {
+    std::string game = "chess";
+    std::vector<EngineConfig> engines;
+    int games = 2;  // per pairing
+    int concurrency = 1;
+    bool repeat = false;
+    bool gauntlet = false;
+    std::vector<Opening> openings;  // empty: the standard start
+    std::optional<SprtSettings> sprt;
+    Adjudication adjudication;
+    bool recover = false;
+    double margin = 0.1;
+    double timeout = 30;
+    int max_plies = 1000;
+    std::string pgn_path;  // "" = none
+    PgnHeader header;
+    const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C
+    std::function<void(const std::string&)> log;
+};
+
+struct EngineStats {
+    std::string name;
+    Tally tally;  // against all opponents
+    std::int64_t illegal = 0, time = 0, crash = 0, stall = 0;
+};
+
+struct PairingStats {
+    int first = 0, second = 1;
+    Tally tally;  // from the first engine's side
+};
+
+struct MatchState {
+    std::int64_t planned = 0;
+    std::int64_t played = 0;
+    std::vector<EngineStats> engines;
+    std::vector<PairingStats> pairings;
+    bool pentanomial = false;
+    bool interrupted = false;
+    bool engine_failed = false;  // an engine crashed or could not start, and the match stopped
+    std::string stop_reason;  // why the match ended early ("" if it did not)
+    std::optional<double> llr;  // SPRT of the first pairing
+    std::optional<SprtVerdict> verdict;
+};
+
+class Match {
+public:
+    // Opens the PGN file (throws ParseError if it cannot be written): before any game.
+    explicit Match(MatchSettings settings);
+    // Runs to the end; `on_game` is called (serialised) after each finished game.
+    MatchState run(const std::function<void(const MatchState&, const GameRecord&)>& on_game = {});
+
+private:
+    struct Job {
+        std::size_t index;
+        int pairing;
+        int game_in_pairing;
+        int white, black;
+        std::size_t opening;
+    };
+    void worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+    void record(const Job& job, GameRecord& game, const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+
+    MatchSettings settings_;
+    std::vector<Job> jobs_;
+    std::atomic<std::size_t> next_{0};
+    std::atomic<bool> stop_{false};
+    std::mutex mutex_;
+    MatchState state_;
+    std::vector<std::vector<double>> partial_pairs_;  // [pairing][pair] points of the first engine so far
+    std::vector<std::vector<int>> partial_counts_;
+    std::unique_ptr<OutputFile> pgn_;  // renamed into place when the match ends
+};
+
+}  // namespace ply::arena

@@ -1,0 +1,522 @@
+#include <ply/uci/uci.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include <ply/core/error.hpp>
+#include <ply/core/version.hpp>
+#include <ply/games/chess/evaluate.hpp>
+#include <ply/games/chess/notation.hpp>
+#include <ply/games/chess/perft.hpp>
+#include <ply/games/chess/strength.hpp>
+#include <ply/games/chess/wdl.hpp>
+#include <ply/tools/protocol_text.hpp>
+#include <ply/uci/bench_positions.hpp>
+#include <ply/xboard/xboard.hpp>
+
+namespace ply::uci {
+
+namespace {
+
+constexpr int kMaxPerftDepth = 20;
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 256;
+
+// Every search heuristic as a check option, on by default, to measure what it is worth.
+std::string feature_options() {
+    std::string out;
+    for (const auto& f : engine::kFeatureSwitches)
+        out += std::string("option name ") + f.name + " type check default true\n";
+    return out;
+}
+
+bool is_go_keyword(const std::string& word) {
+    static constexpr std::string_view kKeywords[] = {"searchmoves", "ponder", "wtime", "btime",    "winc",
+                                                     "binc",        "movestogo", "depth", "nodes", "mate",
+                                                     "movetime",    "infinite",  "perft"};
+    return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
+}
+
+std::string hex_key(std::uint64_t key) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llX", static_cast<unsigned long long>(key));
+    return buf;
+}
+
+}  // namespace
+
+Session::Session(std::ostream& out) : out_(out), pos_(chess::Position()) {
+    engine_.on_report = [this](const engine::Report<chess::Move>& r) { print_report(r, search_root_); };
+    engine_.on_current_move = [this](int depth, chess::Move m, int number) {
+        say("info depth " + std::to_string(depth) + " currmove " + search_root_.move_to_string(m) +
+            " currmovenumber " + std::to_string(number));
+    };
+}
+
+Session::~Session() { stop_search(); }
+
+void Session::say(const std::string& text) const {
+    std::lock_guard lock(out_mutex_);
+    out_ << text;
+    if (!text.empty() && text.back() != '\n') out_ << '\n';
+    out_.flush();
+}
+
+void Session::stop_search() {
+    if (!search_thread_.joinable()) return;
+    engine_.stop();
+    perft_stop_.store(true);
+    search_thread_.join();
+}
+
+void Session::wait() {
+    if (search_thread_.joinable()) search_thread_.join();
+}
+
+void Session::end_of_input() {
+    if (counting_) wait();
+    stop_search();
+}
+
+bool Session::handle(const std::string& line) {
+    std::istringstream args(line);
+    std::string command;
+    if (!(args >> command)) return true;  // blank line
+    try {
+        if (command == "quit") {
+            stop_search();
+            return false;
+        }
+        if (command == "uci") {
+            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n"
+                "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) + "\n"
+                "option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) + "\n"
+                "option name MultiPV type spin default 1 min 1 max 256\n"
+                "option name Ponder type check default false\n"
+                "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                "option name Clear Hash type button\n"
+                "option name UCI_Chess960 type check default false\n"
+                "option name UCI_ShowWDL type check default false\n"
+                "option name Skill Level type spin default 20 min 0 max 20\n"
+                "option name UCI_LimitStrength type check default false\n"
+                "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
+                std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
+                OwnBook::options() + feature_options() + "uciok");
+        } else if (command == "isready") {
+            say("readyok");
+        } else if (command == "ucinewgame") {
+            stop_search();
+            engine_.clear();
+            pos_ = chess::Position::from_fen(chess::kStartFen, chess960_);
+        } else if (command == "setoption") {
+            stop_search();
+            cmd_setoption(args);
+        } else if (command == "position") {
+            stop_search();
+            cmd_position(args);
+        } else if (command == "go") {
+            stop_search();
+            cmd_go(args);
+        } else if (command == "stop") {
+            stop_search();
+        } else if (command == "ponderhit") {
+            engine_.ponderhit();
+        } else if (command == "d") {
+            cmd_display();
+        } else if (command == "eval") {
+            say(chess::eval::describe(pos_));
+        } else if (command == "bench") {
+            stop_search();
+            cmd_bench(args);
+        } else if (command == "debug") {
+            // Accepted and ignored, as the protocol allows.
+        } else {
+            say("info string unknown command: " + clip(line));
+        }
+    } catch (const std::exception& e) {
+        say(std::string("info string error: ") + e.what());
+    }
+    return true;
+}
+
+void Session::cmd_setoption(std::istream& args) {
+    // setoption name <id...> [value <x...>]
+    std::string word, name, value;
+    args >> word;
+    if (word != "name") {
+        say("info string error: expected 'setoption name <id> [value <x>]'");
+        return;
+    }
+    std::string* target = &name;
+    while (args >> word) {
+        if (word == "value" && target == &name) {
+            target = &value;
+            continue;
+        }
+        if (!target->empty()) *target += ' ';
+        *target += word;
+    }
+    const std::string key = lower(name);
+    auto number = [&](int lo, int hi) -> std::optional<int> {
+        if (const auto v = parse_integer(value, lo, hi)) return static_cast<int>(*v);
+        say("info string error: " + clip(name) + " takes a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + ", not '" + clip(value) + "'");
+        return std::nullopt;
+    };
+    const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
+                                      [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
+    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" ||
+                       key == "uci_limitstrength" || key == "ownbook" || key == "bookbestmove";
+    if (check || feature != std::end(engine::kFeatureSwitches)) {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false") {
+            say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
+            return;
+        }
+        if (feature != std::end(engine::kFeatureSwitches)) {
+            engine_.features().*feature->member = v == "true";
+        } else if (key == "uci_chess960") {
+            chess960_ = v == "true";
+            pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
+        } else if (key == "uci_showwdl") {
+            show_wdl_ = v == "true";
+        } else if (key == "uci_limitstrength") {
+            limit_strength_ = v == "true";
+        } else if (key == "ownbook") {
+            own_book_.set_enabled(v == "true");
+        } else if (key == "bookbestmove") {
+            own_book_.set_best_move(v == "true");
+        }
+    } else if (key == "hash") {
+        if (auto mb = number(1, kMaxHashMb)) {
+            try {
+                engine_.set_hash(static_cast<std::size_t>(*mb));
+            } catch (const OutOfMemory& e) {  // the old table is kept whole
+                say(std::string("info string error: ") + e.what() + "; Hash stays " +
+                    std::to_string(engine_.hash_megabytes()) + " MB");
+            }
+        }
+    } else if (key == "threads") {
+        if (auto n = number(1, kMaxThreads)) engine_.set_threads(*n);
+    } else if (key == "multipv") {
+        if (auto n = number(1, 256)) multipv_ = *n;
+    } else if (key == "skill level") {
+        if (auto n = number(0, engine::Skill::kFull)) skill_level_ = *n;
+    } else if (key == "uci_elo") {
+        if (auto n = number(chess::kMinElo, chess::kMaxElo)) elo_ = *n;
+    } else if (key == "move overhead") {
+        if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
+    } else if (key == "bookdepth") {
+        if (auto n = number(1, OwnBook::kMaxDepth)) own_book_.set_depth(*n);
+    } else if (key == "bookfile") {
+        try {
+            own_book_.load(value);
+        } catch (const ParseError& e) {  // the old book is kept whole
+            say(std::string("info string error: ") + e.what() + "; the old book is kept");
+        }
+    } else if (key == "clear hash") {
+        engine_.clear();
+    } else {
+        say("info string unknown option: " + clip(name));
+    }
+}
+
+void Session::cmd_position(std::istream& args) {
+    std::ostringstream out;
+    std::string word;
+    args >> word;
+    std::string fen;
+    if (word == "startpos") {
+        fen = std::string(chess::kStartFen);
+        args >> word;
+    } else if (word == "fen") {
+        while (args >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+    } else {
+        out << "info string error: expected 'position startpos|fen <fen> [moves ...]'\n";
+        say(out.str());
+        return;
+    }
+    chess::Position pos;
+    try {
+        pos = chess::Position::from_fen(fen, chess960_);
+        // Rights only Chess960 has (the king or the rook off its square)
+        // would make castling a move a standard GUI cannot read.
+        if (!chess960_ && pos.chess960()) {
+            std::istringstream fields(fen);
+            std::string board, side, castling;
+            fields >> board >> side >> castling;
+            throw ParseError("castling rights '" + castling +
+                             "' need Chess960 (setoption name UCI_Chess960 value true)");
+        }
+    } catch (const ParseError& e) {
+        out << "info string error: " << e.what() << "; the position is unchanged\n";
+        say(out.str());
+        return;
+    }
+    if (args && word != "moves") {
+        out << "info string error: expected 'moves', not '" << clip(word) << "'\n";
+        pos_ = pos;
+        say(out.str());
+        return;
+    }
+    while (args >> word) {
+        chess::Move m = chess::parse_uci(pos, word);
+        if (m == chess::Move::none()) {
+            out << "info string error: illegal move " << clip(word) << " in " << pos.fen()
+                << "; the rest of the line is ignored\n";
+            break;
+        }
+        pos.make(m);
+    }
+    pos_ = pos;
+    if (!out.str().empty()) say(out.str());
+}
+
+// A `go` parameter that cannot be used is reported, ignored and counted in
+// `rejected`. `go perft N` gives its depth in `perft_depth`.
+engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& words, bool& rejected,
+                                              std::optional<int>& perft_depth) {
+    using std::chrono::milliseconds;
+    engine::Limits<chess::Move> limits;
+    limits.overhead = milliseconds(move_overhead_ms_);
+    limits.multipv = multipv_;
+    std::optional<milliseconds> wtime, btime;
+    milliseconds winc{0}, binc{0};
+    std::size_t at = 0;
+    auto read_int = [&](const std::string& name, long long lo, long long hi) -> std::optional<long long> {
+        const std::string text = at < words.size() ? words[at] : "";
+        if (const auto v = parse_integer(text, lo, hi)) {
+            ++at;
+            return v;
+        }
+        if (!text.empty() && !is_go_keyword(text)) ++at;  // the bad value, not the next keyword
+        say("info string error: 'go " + name + "' needs a number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + (text.empty() ? "" : ", not '" + clip(text) + "'") + "; ignored");
+        rejected = true;
+        return std::nullopt;
+    };
+    constexpr long long kFar = 1LL << 40;
+    while (at < words.size()) {
+        const std::string word = words[at++];
+        if (word == "perft") {
+            if (auto v = read_int(word, 1, kMaxPerftDepth)) perft_depth = static_cast<int>(*v);
+            return limits;
+        }
+        if (word == "wtime" || word == "btime") {
+            // A GUI whose clock ran out sends a negative time: move at once.
+            if (auto v = read_int(word, -kFar, kFar)) (word == "wtime" ? wtime : btime) = milliseconds(std::max(0LL, *v));
+        } else if (word == "winc" || word == "binc") {
+            if (auto v = read_int(word, -kFar, kFar)) (word == "winc" ? winc : binc) = milliseconds(std::max(0LL, *v));
+        } else if (word == "movestogo") {
+            if (auto v = read_int(word, 1, 1000)) limits.moves_to_go = static_cast<int>(*v);
+        } else if (word == "depth") {
+            if (auto v = read_int(word, 1, kMaxPly - 1)) limits.depth = static_cast<int>(*v);
+        } else if (word == "nodes") {
+            if (auto v = read_int(word, 1, kFar * 1024)) limits.nodes = static_cast<std::uint64_t>(*v);
+        } else if (word == "movetime") {
+            if (auto v = read_int(word, 0, kFar)) limits.move_time = milliseconds(*v);
+        } else if (word == "mate") {
+            if (auto v = read_int(word, 1, kMaxPly / 2)) limits.mate = static_cast<int>(*v);
+        } else if (word == "infinite" || word == "ponder") {
+            limits.infinite = true;
+        } else if (word == "searchmoves") {
+            // Moves until the next keyword.
+            if (at == words.size() || is_go_keyword(words[at])) {
+                say("info string error: 'go searchmoves' needs at least one move; ignored");
+                rejected = true;
+            }
+            for (; at < words.size() && !is_go_keyword(words[at]); ++at) {
+                const chess::Move m = chess::parse_uci(pos_, words[at]);
+                if (m == chess::Move::none()) {
+                    say("info string error: searchmoves: illegal move " + clip(words[at]) + "; ignored");
+                    rejected = true;
+                } else {
+                    limits.search_moves.push_back(m);
+                }
+            }
+        } else {
+            say("info string error: unknown go parameter '" + clip(word) + "'; ignored");
+            rejected = true;
+        }
+    }
+    const bool white = pos_.side_to_move() == chess::White;
+    limits.time_left = white ? wtime : btime;
+    limits.increment = white ? winc : binc;
+    return limits;
+}
+
+// If what is left after a rejected parameter does not bound the search (no
+// clock of the side to move, depth, nodes, movetime, mate or infinite), the
+// search stops after depth 1: the GUI gets a legal move at once instead of
+// waiting for a search that never ends (the README's rule).
+void Session::cmd_go(std::istream& args) {
+    std::vector<std::string> words;
+    for (std::string word; args >> word;) words.push_back(word);
+    bool rejected = false;
+    std::optional<int> perft_depth;
+    engine::Limits<chess::Move> limits = parse_go(words, rejected, perft_depth);
+    if (std::find(words.begin(), words.end(), "perft") != words.end()) {
+        if (perft_depth) start_perft(*perft_depth);
+        return;
+    }
+    const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
+                         limits.infinite;
+    if (rejected && !bounded) limits.depth = 1;
+    // A book move is played at once, through the search confined to it at
+    // depth 1: bestmove, ponderhit and stop then behave as after any search.
+    // Analysis (infinite, mate, searchmoves) asks for a search, not a book.
+    const bool analysis = std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate ||
+                          !limits.search_moves.empty();
+    const engine::Skill skill = strength();
+    if (const auto book_move = analysis ? std::nullopt : own_book_.probe(pos_)) {
+        say("info string book move " + pos_.move_to_string(*book_move));
+        limits.search_moves = {*book_move};
+        limits.depth = 1;
+    } else if (skill.weakened()) {  // shallower, with lines to choose among
+        const int depth = skill.depth(pos_.evaluate());
+        limits.depth = std::min(limits.depth.value_or(depth), depth);
+        limits.multipv = std::max(limits.multipv, engine::Skill::kLines);
+    }
+    start_search(limits, skill);
+}
+
+void Session::start_search(const engine::Limits<chess::Move>& limits, const engine::Skill& skill) {
+    search_root_ = pos_;
+    counting_ = false;
+    engine_.arm(limits);
+    search_thread_ = std::thread([this, skill] {
+        const auto result = engine_.run(search_root_);
+        std::string line = "bestmove ";
+        if (!result.best) {
+            line += "0000";
+        } else {
+            const chess::Move move = result.lines.empty() ? *result.best : skill.choose(result.lines, random_());
+            line += search_root_.move_to_string(move);
+            if (result.ponder && move == *result.best) line += " ponder " + search_root_.move_to_string(*result.ponder);
+        }
+        say(line);
+    });
+}
+
+engine::Skill Session::strength() const {
+    return engine::Skill{limit_strength_ ? chess::skill_level_for_elo(elo_) : skill_level_};
+}
+
+// `go perft N` on the search thread, so that `stop`, `quit` and `isready`
+// are answered while it counts; a stopped count prints no total.
+void Session::start_perft(int depth) {
+    perft_stop_.store(false);
+    counting_ = true;
+    search_root_ = pos_;
+    search_thread_ = std::thread([this, depth] {
+        chess::PerftOptions options;
+        options.stop = &perft_stop_;
+        std::ostringstream out;
+        std::uint64_t total = 0;
+        for (const auto& [move, count] : chess::perft_divide(search_root_, depth, options)) {
+            out << chess::to_uci(move, search_root_.chess960()) << ": " << count << "\n";
+            total += count;
+        }
+        if (perft_stop_.load()) {
+            say("info string perft stopped");
+            return;
+        }
+        out << "\nNodes searched: " << total << "\n\n";
+        say(out.str());
+    });
+}
+
+void Session::print_report(const engine::Report<chess::Move>& r, const chess::Position& root) {
+    std::ostringstream line;
+    const auto ms = r.time.count();
+    line << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score ";
+    if (is_mate(r.score)) line << "mate " << mate_in(r.score);
+    else line << "cp " << r.score;
+    if (show_wdl_) {
+        const chess::Wdl wdl = chess::wdl_of(r.score);
+        line << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
+    }
+    if (r.bound == engine::Bound::Lower) line << " lowerbound";
+    if (r.bound == engine::Bound::Upper) line << " upperbound";
+    // Under a millisecond the rate is unknown: nps 0 rather than a made-up figure.
+    line << " nodes " << r.nodes << " nps " << (ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(ms) : 0)
+         << " hashfull " << r.hashfull << " time " << ms << " pv";
+    chess::Position p = root;
+    for (const auto& m : r.pv) {
+        line << ' ' << p.move_to_string(m);
+        p.make(m);
+    }
+    say(line.str());
+}
+
+void Session::cmd_bench(std::istream& args) {
+    // bench [depth] [threads]: the signature is defined with one thread; more
+    // threads measure the Lazy SMP speed-up to the same depth.
+    int depth = kBenchDepth, threads = 1;
+    for (int* target : {&depth, &threads}) {
+        std::string word;
+        if (!(args >> word)) break;
+        const auto v = parse_integer(word, INT_MIN, INT_MAX);  // clamped below
+        if (!v) {
+            say("info string error: usage: bench [depth] [threads], not '" + clip(word) + "'");
+            return;
+        }
+        *target = static_cast<int>(*v);
+    }
+    depth = std::clamp(depth, 1, kMaxPly - 1);
+    threads = std::clamp(threads, 1, kMaxThreads);
+    // A cleared table for each position, no output but the totals.
+    Engine bench_engine(16);
+    bench_engine.set_threads(threads);
+    bench_engine.features() = engine_.features();  // the heuristic switches apply (the signature: all on)
+    std::uint64_t nodes = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::string_view fen : kBenchPositions) {
+        const chess::Position p = chess::Position::from_fen(fen);
+        bench_engine.clear();
+        engine::Limits<chess::Move> limits;
+        limits.depth = depth;
+        nodes += bench_engine.think(p, limits).nodes;
+    }
+    const auto ms = std::max<long long>(
+        1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) + "\nDepth: " + std::to_string(depth) +
+        "\nThreads: " + std::to_string(threads) + "\nTotal time (ms): " + std::to_string(ms) +
+        "\nNodes searched: " + std::to_string(nodes) +
+        "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
+}
+
+void Session::cmd_display() const {
+    std::ostringstream out;
+    out << "\n"
+        << pos_.render() << "\nFen: " << pos_.fen() << "\nKey: " << hex_key(pos_.hash()) << "\nCheckers:";
+    for (chess::Bitboard b = pos_.checkers(); b;) out << ' ' << chess::square_to_string(chess::pop_lsb(b));
+    out << "\n";
+    say(out.str());
+}
+
+int run(std::istream& in, std::ostream& out) {
+    // A GUI that speaks xboard says so first: the rest of the input is CECP.
+    std::string first;
+    while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+    }
+    std::istringstream words(first);
+    std::string command;
+    if (words >> command && command == "xboard") return xboard::run(in, out);
+    Session session(out);
+    if (!session.handle(first)) return 0;
+    for (std::string line; std::getline(in, line);)
+        if (!session.handle(line)) return 0;
+    // End of input is `quit`: a running search stops and reports its move;
+    // a perft count, asked for without a way to stop it, finishes.
+    session.end_of_input();
+    return 0;
+}
+
+}  // namespace ply::uci

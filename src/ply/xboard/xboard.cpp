@@ -1,0 +1,523 @@
+#include <ply/xboard/xboard.hpp>
+
+#include <cmath>
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include <ply/core/error.hpp>
+#include <ply/core/version.hpp>
+#include <ply/games/chess/notation.hpp>
+#include <ply/tools/protocol_text.hpp>
+
+namespace ply::xboard {
+
+namespace {
+
+constexpr int kMaxHashMb = 65536;
+constexpr int kMaxThreads = 256;
+constexpr std::chrono::milliseconds kOverhead{10};
+// xboard's convention for mate scores in thinking output: 100000 + moves.
+constexpr int kXboardMate = 100000;
+
+std::string trim(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+std::string rest_of(std::istream& args) {
+    std::string rest;
+    std::getline(args, rest);
+    return trim(rest);
+}
+
+// The whole of `text` as a finite number >= 0.
+std::optional<double> to_seconds(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(v) && v >= 0) return v;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
+
+std::chrono::milliseconds milliseconds(double seconds) {
+    return std::chrono::milliseconds(std::llround(seconds * 1000));
+}
+
+// A word that is no command but could be a move (GUIs without `usermove`
+// send bare moves): SAN or coordinates, which name a square or castle.
+bool looks_like_move(const std::string& w) {
+    if (w.size() < 2 || w.size() > 8) return false;
+    if (w.rfind("O-O", 0) == 0 || w.rfind("0-0", 0) == 0 || w.rfind("o-o", 0) == 0) return true;
+    if (w.find_first_not_of("abcdefgh12345678KQRBNqrbnx=+#!?") != std::string::npos) return false;
+    for (std::size_t i = 0; i + 1 < w.size(); ++i)
+        if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '1' && w[i + 1] <= '8') return true;
+    return false;
+}
+
+// Commands the engine accepts and has nothing to do for.
+bool is_ignored(const std::string& command) {
+    for (const char* c : {"xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "hard",
+                          "easy", "nps", "draw", "otim"})
+        if (command == c) return true;
+    return false;
+}
+
+}  // namespace
+
+Session::Session(std::ostream& out) : out_(out) {}
+
+Session::~Session() { cancel_search(); }
+
+void Session::say(const std::string& text) const {
+    std::lock_guard lock(out_mutex_);
+    out_ << text;
+    if (!text.empty() && text.back() != '\n') out_ << '\n';
+    out_.flush();
+}
+
+void Session::error(const std::string& reason, const std::string& line) const {
+    say("Error (" + reason + "): " + clip(trim(line)));
+}
+
+bool Session::handle(const std::string& line) {
+    std::istringstream args(line);
+    std::string command;
+    if (!(args >> command)) return true;  // blank line
+    try {
+        settle();
+        return dispatch(command, args, line);
+    } catch (const std::exception& e) {
+        error(e.what(), line);
+    }
+    return true;
+}
+
+bool Session::dispatch(const std::string& command, std::istream& args, const std::string& line) {
+    if (command == "quit") {
+        cancel_search();
+        return false;
+    }
+    if (command == "protover") {
+        cmd_protover(args);
+    } else if (command == "new") {
+        cmd_new();
+    } else if (command == "setboard") {
+        cmd_setboard(rest_of(args), line);
+    } else if (command == "usermove") {
+        const std::string move = rest_of(args);
+        if (move.empty()) error("usermove needs a move", line);
+        else cmd_usermove(move);
+    } else if (command == "go") {
+        cmd_go();
+    } else if (command == "force" || command == "result") {
+        // A game's end puts the engine in force mode too: it plays no more.
+        if (search_ == Search::Thinking) cancel_search();
+        force_ = true;
+    } else if (command == "playother") {
+        if (search_ == Search::Thinking) cancel_search();
+        force_ = false;
+        engine_color_ = ~pos_.side_to_move();
+    } else if (command == "white" || command == "black") {
+        cmd_side(command == "white" ? chess::White : chess::Black, line);
+    } else if (command == "?") {
+        move_now();
+    } else if (command == "ping") {
+        finish_thinking();  // the pong comes after a move the engine owes
+        say("pong " + rest_of(args));
+    } else if (command == "undo" || command == "remove") {
+        cmd_undo(command == "undo" ? 1 : 2, line);
+    } else if (command == "analyze") {
+        analyzing_ = true;
+        force_ = true;  // once analysis ends, the engine plays no side until told
+        restart_analysis();
+    } else if (command == "exit") {
+        if (analyzing_) cancel_search();
+        analyzing_ = false;
+    } else if (command == ".") {
+        cmd_status();
+    } else if (!configure(command, args, line)) {
+        if (looks_like_move(command)) cmd_usermove(trim(line));
+        else error("unknown command", line);
+    }
+    return true;
+}
+
+// Settings: thinking output, the clock, the search's limits and resources.
+// False if `command` is none of them.
+bool Session::configure(const std::string& command, std::istream& args, const std::string& line) {
+    if (command == "post" || command == "nopost") {
+        post_.store(command == "post");
+    } else if (command == "time") {
+        const auto cs = parse_integer(rest_of(args), -(1LL << 40), 1LL << 40);
+        if (!cs) error("time takes centiseconds", line);
+        else engine_clock_ = Ms(std::max(0LL, *cs) * 10);
+    } else if (command == "level") {
+        cmd_level(args, line);
+    } else if (command == "st") {
+        const auto s = to_seconds(rest_of(args));
+        if (!s || *s <= 0) error("st takes seconds per move", line);
+        else move_time_ = milliseconds(*s);
+    } else if (command == "sd") {
+        const auto d = parse_integer(rest_of(args), 1, kMaxPly - 1);
+        if (!d) error("sd takes a depth from 1 to " + std::to_string(kMaxPly - 1), line);
+        else max_depth_ = static_cast<int>(*d);
+    } else if (command == "memory") {
+        cmd_memory(args, line);
+    } else if (command == "cores") {
+        cmd_cores(args, line);
+    } else if (command == "option") {
+        cmd_option(args, line);
+    } else {
+        // Accepted with nothing to do (pondering, ratings, the opponent's clock...) or unknown.
+        return is_ignored(command);
+    }
+    return true;
+}
+
+void Session::cmd_protover(std::istream& args) {
+    int version = 0;
+    if (!(args >> version) || version < 2) return;  // version 1 GUIs know no features
+    say("feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 "
+        "nps=0 memory=1 smp=1 myname=\"Ply " +
+        std::string(kVersion) + "\"\nfeature done=1");
+}
+
+void Session::cmd_new() {
+    cancel_search();
+    pos_ = chess::Position();
+    moves_.clear();
+    force_ = false;
+    engine_color_ = chess::Black;
+    max_depth_.reset();
+    engine_clock_.reset();
+    engine_.clear();
+    if (analyzing_) restart_analysis();
+}
+
+void Session::cmd_setboard(const std::string& fen, const std::string& line) {
+    chess::Position pos;
+    try {
+        pos = chess::Position::from_fen(fen);
+        // Only variant normal is offered: castling a GUI could not read is refused.
+        if (pos.chess960()) throw ParseError("castling rights that only Chess960 has");
+    } catch (const std::exception& e) {
+        say("tellusererror Illegal position");
+        error(e.what(), line);
+        return;  // the old position stays
+    }
+    cancel_search();
+    pos_ = pos;
+    moves_.clear();
+    if (analyzing_) restart_analysis();
+}
+
+void Session::cmd_usermove(const std::string& text) {
+    // A move while the engine thinks on its own: the engine's move, if
+    // already sent, counts; then the GUI's move is checked against the board.
+    if (search_ == Search::Thinking) cancel_search();
+    chess::Move move;
+    try {
+        move = pos_.parse_move(text);
+    } catch (const std::exception&) {
+        say("Illegal move: " + clip(text));
+        think_if_our_turn();
+        return;
+    }
+    if (analyzing_) cancel_search();
+    play(move);
+    if (analyzing_) {
+        restart_analysis();
+        return;
+    }
+    if (!force_) {
+        if (const std::string result = result_line(pos_); !result.empty()) {
+            say(result);
+            return;
+        }
+    }
+    think_if_our_turn();
+}
+
+void Session::cmd_go() {
+    if (search_ == Search::Thinking) return;  // already on it
+    if (analyzing_) cancel_search();
+    analyzing_ = false;
+    force_ = false;
+    engine_color_ = pos_.side_to_move();
+    if (const std::string result = result_line(pos_); !result.empty()) {
+        say(result);  // no move to make
+        return;
+    }
+    start_search(Search::Thinking);
+}
+
+// Protocol version 1: `white` / `black` set the side to move; the engine plays the other.
+void Session::cmd_side(chess::Color to_move, const std::string& line) {
+    cancel_search();
+    if (pos_.side_to_move() != to_move) {
+        std::istringstream fields(pos_.fen());
+        std::string board, side, castling, ep, rest;
+        fields >> board >> side >> castling >> ep;
+        std::getline(fields, rest);
+        try {
+            const std::string side_field = to_move == chess::White ? " w " : " b ";
+            pos_ = chess::Position::from_fen(board + side_field + castling + " -" + rest);
+            moves_.clear();
+        } catch (const std::exception& e) {
+            error(e.what(), line);
+            return;
+        }
+    }
+    engine_color_ = ~to_move;
+}
+
+void Session::cmd_undo(int plies, const std::string& line) {
+    if (search_ == Search::Thinking) cancel_search();
+    if (moves_.size() < static_cast<std::size_t>(plies)) {
+        error("no move to take back", line);
+        return;
+    }
+    cancel_search();
+    for (int i = 0; i < plies; ++i) {
+        pos_.unmake(moves_.back());
+        moves_.pop_back();
+    }
+    if (analyzing_) restart_analysis();
+}
+
+// level MPS BASE INC: MPS moves per session (0: the whole game), BASE in
+// minutes or minutes:seconds, INC seconds added per move.
+void Session::cmd_level(std::istream& args, const std::string& line) {
+    std::string mps_text, base_text, inc_text, extra;
+    args >> mps_text >> base_text >> inc_text >> extra;
+    const auto mps = parse_integer(mps_text, 0, 10000);
+    std::optional<double> base;
+    if (const auto colon = base_text.find(':'); colon == std::string::npos) {
+        if (const auto minutes = to_seconds(base_text)) base = *minutes * 60;
+    } else {
+        const auto minutes = parse_integer(base_text.substr(0, colon), 0, 1000000);
+        const auto seconds = to_seconds(base_text.substr(colon + 1));
+        if (minutes && seconds) base = double(*minutes) * 60 + *seconds;
+    }
+    const auto inc = to_seconds(inc_text);
+    if (!mps || !base || !inc || !extra.empty() || (*base == 0 && *inc == 0)) {
+        error("level takes moves per session, minutes[:seconds] and an increment in seconds", line);
+        return;
+    }
+    moves_per_session_ = static_cast<int>(*mps);
+    base_ = milliseconds(*base);
+    increment_ = milliseconds(*inc);
+    move_time_.reset();
+    engine_clock_.reset();
+}
+
+void Session::cmd_memory(std::istream& args, const std::string& line) {
+    const auto mb = parse_integer(rest_of(args), 1, kMaxHashMb);
+    if (!mb) {
+        error("memory takes megabytes from 1 to " + std::to_string(kMaxHashMb), line);
+        return;
+    }
+    finish_thinking();
+    cancel_search();
+    try {
+        engine_.set_hash(static_cast<std::size_t>(*mb));  // all or nothing
+        hash_mb_ = static_cast<int>(*mb);
+    } catch (const OutOfMemory& e) {
+        error(std::string(e.what()) + "; the old table is kept", line);
+    }
+    if (analyzing_) restart_analysis();
+}
+
+void Session::cmd_cores(std::istream& args, const std::string& line) {
+    const auto n = parse_integer(rest_of(args), 1, kMaxThreads);
+    if (!n) {
+        error("cores takes a number from 1 to " + std::to_string(kMaxThreads), line);
+        return;
+    }
+    finish_thinking();
+    cancel_search();
+    engine_.set_threads(static_cast<int>(*n));
+    if (analyzing_) restart_analysis();
+}
+
+// option NAME=VALUE, for the engine settings GUIs also know by UCI names.
+void Session::cmd_option(std::istream& args, const std::string& line) {
+    const std::string text = rest_of(args);
+    const auto eq = text.find('=');
+    const std::string name = lower(trim(text.substr(0, eq)));
+    const std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
+    std::istringstream number(value);
+    if (name == "hash") cmd_memory(number, line);
+    else if (name == "threads") cmd_cores(number, line);
+    else error("unknown option", line);
+}
+
+// `.` in analysis: stat01: time nodes depth moves-left moves-total.
+void Session::cmd_status() const {
+    if (!analyzing_) return;
+    chess::Position::MoveList moves;
+    pos_.generate_moves(moves);
+    std::lock_guard lock(progress_mutex_);
+    say("stat01: " + std::to_string(progress_.time.count() / 10) + " " + std::to_string(progress_.nodes) + " " +
+        std::to_string(progress_.depth) + " 0 " + std::to_string(moves.size()));
+}
+
+void Session::play(chess::Move m) {
+    pos_.make(m);
+    moves_.push_back(m);
+}
+
+std::string Session::result_line(const chess::Position& pos) {
+    const Outcome outcome = pos.outcome();
+    if (outcome == Outcome::Loss) return pos.side_to_move() == chess::White ? "0-1 {Black mates}" : "1-0 {White mates}";
+    if (outcome != Outcome::Draw) return {};
+    chess::Position::MoveList moves;
+    pos.generate_legal(moves);
+    if (moves.empty()) return "1/2-1/2 {Stalemate}";
+    switch (pos.game_ending_draw()) {
+        case chess::Position::DrawRule::FiftyMoves: return "1/2-1/2 {Draw by fifty move rule}";
+        case chess::Position::DrawRule::Repetition: return "1/2-1/2 {Draw by repetition}";
+        case chess::Position::DrawRule::Material: return "1/2-1/2 {Draw by insufficient material}";
+        case chess::Position::DrawRule::None: break;
+    }
+    return "1/2-1/2 {Draw}";
+}
+
+// --- The search thread ------------------------------------------------------
+
+Session::Limits Session::think_limits() const {
+    Limits limits;
+    limits.overhead = kOverhead;
+    limits.depth = max_depth_;
+    if (move_time_) {
+        limits.move_time = *move_time_;
+        return limits;
+    }
+    // Without a `time` command the clock is the session's full time.
+    limits.time_left = engine_clock_.value_or(base_);
+    limits.increment = increment_;
+    if (moves_per_session_ > 0) {
+        const int played = std::max(0, pos_.fullmove_number() - 1);
+        limits.moves_to_go = moves_per_session_ - played % moves_per_session_;
+    }
+    return limits;
+}
+
+void Session::start_search(Search kind) {
+    cancel_search();  // one search at a time (callers have ended any already)
+    Limits limits;
+    if (kind == Search::Thinking) limits = think_limits();
+    else limits.infinite = true;
+    search_root_ = pos_;
+    search_ = kind;
+    search_ended_.store(false);
+    discard_ = false;
+    sent_.reset();
+    {
+        std::lock_guard lock(progress_mutex_);
+        progress_ = {};
+    }
+    engine_.on_report = [this, kind](const engine::Report<chess::Move>& r) {
+        print_report(r, kind == Search::Analyzing);
+    };
+    engine_.arm(limits);
+    search_thread_ = std::thread([this, kind] {
+        const auto result = engine_.run(search_root_);
+        if (kind == Search::Thinking && result.best) {
+            // Under the lock, so that a cancel either comes first (no move
+            // sent) or finds the move in sent_ and plays it too.
+            std::lock_guard lock(move_mutex_);
+            if (!discard_) {
+                sent_ = *result.best;
+                chess::Position after = search_root_;
+                after.make(*result.best);
+                const std::string result_text = result_line(after);
+                say("move " + search_root_.move_to_string(*result.best) +
+                    (result_text.empty() ? "" : "\n" + result_text));
+            }
+        }
+        search_ended_.store(true);
+    });
+}
+
+void Session::join_search() {
+    search_thread_.join();
+    search_ = Search::None;
+    if (sent_) play(*sent_);
+    sent_.reset();
+}
+
+void Session::settle() {
+    if (search_thread_.joinable() && search_ended_.load()) join_search();
+}
+
+void Session::cancel_search() {
+    if (!search_thread_.joinable()) return;
+    {
+        std::lock_guard lock(move_mutex_);
+        discard_ = true;
+    }
+    engine_.stop();
+    join_search();
+}
+
+void Session::move_now() {
+    if (search_ != Search::Thinking) return;
+    engine_.stop();
+    join_search();
+}
+
+void Session::finish_thinking() {
+    if (search_ == Search::Thinking) join_search();
+}
+
+void Session::wait() {
+    finish_thinking();
+    cancel_search();
+}
+
+void Session::think_if_our_turn() {
+    if (force_ || analyzing_ || search_ != Search::None || pos_.side_to_move() != engine_color_) return;
+    if (is_over(pos_.outcome())) return;
+    start_search(Search::Thinking);
+}
+
+void Session::restart_analysis() {
+    cancel_search();
+    if (analyzing_ && !is_over(pos_.outcome())) start_search(Search::Analyzing);
+}
+
+// Thinking output: depth, score (centipawns for the side to move, mates as
+// +-(100000 + moves)), time in centiseconds, nodes, the line in SAN.
+void Session::print_report(const engine::Report<chess::Move>& r, bool analysis) {
+    if (r.bound != engine::Bound::Exact) return;  // a bound, not yet a score
+    {
+        std::lock_guard lock(progress_mutex_);
+        progress_ = {r.depth, r.nodes, r.time};
+    }
+    if (!analysis && !post_.load()) return;
+    long long score = r.score;
+    if (is_mate(r.score)) {
+        const int moves = mate_in(r.score);
+        score = moves > 0 ? kXboardMate + moves : -kXboardMate + moves;
+    }
+    std::ostringstream line;
+    line << r.depth << ' ' << score << ' ' << r.time.count() / 10 << ' ' << r.nodes << ' '
+         << chess::to_san_line(search_root_, r.pv);
+    say(line.str());
+}
+
+int run(std::istream& in, std::ostream& out) {
+    Session session(out);
+    for (std::string line; std::getline(in, line);)
+        if (!session.handle(line)) return 0;
+    session.wait();  // end of input: a move the engine is thinking on is still sent
+    return 0;
+}
+
+}  // namespace ply::xboard
