@@ -44,15 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Move m = parse_san(pos, text);
         check(pos.is_legal(m));
         check(parse_san(pos, to_san(pos, m)) == m);
-    } catch (const ply::ParseError&) {
-    }
+    } catch (const ply::ParseError&) {}
     try {
         const Move m = pos.parse_move(text);
         check(pos.is_legal(m));
         Position after = pos;
         after.make(m);
         check(after.hash() == after.compute_hash());
-    } catch (const ply::ParseError&) {
-    }
+    } catch (const ply::ParseError&) {}
     return 0;
 }

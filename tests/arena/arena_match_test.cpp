@@ -10,17 +10,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "support/run_ply.hpp"
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/referee.hpp>
 #include <ply/tools/arena/scheduler.hpp>
+#include "support/run_ply.hpp"
 
 namespace ply::arena {
 namespace {
 
 EngineConfig fake(const std::string& name, const std::string& args, const std::string& limits) {
     const std::string proto = args.rfind("xboard", 0) == 0 ? "proto=xboard" : "proto=uci";
-    return parse_engine_config({std::string("cmd=") + PLY_ARENA_FAKE_ENGINE + " " + args, "name=" + name, limits, proto});
+    return parse_engine_config(
+        {std::string("cmd=") + PLY_ARENA_FAKE_ENGINE + " " + args, "name=" + name, limits, proto});
 }
 
 struct Played {
@@ -173,7 +174,8 @@ TEST(ArenaCli, JsonAndPgn) {
     const auto r = testing::run_ply(
         "match --game tictactoe --engine cmd=ply:game=tictactoe,algo=minimax name=mm --engine "
         "cmd=ply:game=tictactoe,algo=alphabeta name=ab --games 4 --repeat --random-plies 1 --json --sprt elo0=0 "
-        "elo1=20 --pgn " + pgn.string());
+        "elo1=20 --pgn " +
+        pgn.string());
     ASSERT_EQ(r.exit_code, 0) << r.out;
     // run_ply merges stderr (progress lines "[1/4] ...") into the output: the JSON is the block from "{".
     const auto start = r.out.find("\n{");

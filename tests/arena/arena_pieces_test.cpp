@@ -44,7 +44,8 @@ TEST(ArenaPieces, TimeControls) {
 }
 
 TEST(ArenaPieces, EngineWords) {
-    const auto e = parse_engine_config({"cmd=/usr/games/stockfish -x 'a b'", "option.Hash=64", "tc=5+0.05", "dir=/tmp"});
+    const auto e =
+        parse_engine_config({"cmd=/usr/games/stockfish -x 'a b'", "option.Hash=64", "tc=5+0.05", "dir=/tmp"});
     EXPECT_EQ(e.name, "stockfish");
     EXPECT_EQ(e.protocol, Protocol::Uci);
     ASSERT_EQ(e.options.size(), 1u);
@@ -161,7 +162,8 @@ TEST(ArenaPieces, EightMoveBook) {
     const std::string zip = std::string(PLY_DATA_DIR) + "/openings/8moves_v3.pgn.zip";
     if (!std::filesystem::exists(zip) || std::system("command -v unzip > /dev/null") != 0)
         GTEST_SKIP() << "needs " << zip << " and unzip";
-    const auto pgn = std::filesystem::temp_directory_path() / ("ply_arena_8moves_" + std::to_string(::getpid()) + ".pgn");
+    const auto pgn =
+        std::filesystem::temp_directory_path() / ("ply_arena_8moves_" + std::to_string(::getpid()) + ".pgn");
     ASSERT_EQ(std::system(("unzip -p '" + zip + "' > '" + pgn.string() + "'").c_str()), 0);
     auto r = make_referee("chess");
     const auto book = load_openings(pgn.string(), *r);

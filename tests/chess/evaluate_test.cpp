@@ -27,8 +27,7 @@ TEST(ChessEvaluation, TraceAddsUpToTheValue) {
         eval::Pair total;
         for (const auto& term : t.terms) total += term[White] - term[Black];
         const int blended =
-            (total.mg * t.phase + total.eg * t.scale / eval::kScaleMax * (eval::kPhaseMax - t.phase)) /
-            eval::kPhaseMax;
+            (total.mg * t.phase + total.eg * t.scale / eval::kScaleMax * (eval::kPhaseMax - t.phase)) / eval::kPhaseMax;
         EXPECT_NEAR(blended, t.white, 1) << fen;
         EXPECT_EQ(v, Position::from_fen(fen).side_to_move() == White ? t.white : -t.white) << fen;
         EXPECT_EQ(v, Position::from_fen(fen).evaluate()) << fen;
@@ -62,8 +61,7 @@ TEST(ChessEvaluation, AnOpenKingIsInDanger) {
     // Black's queen and rook aim at a king without its pawn shield.
     const char* sheltered = "6k1/5ppp/8/8/8/r2q4/5PPP/6K1 w - - 0 1";
     const char* open = "6k1/5ppp/8/8/8/r2q4/8/6K1 w - - 0 1";
-    EXPECT_LT(trace_of(open).terms[eval::KingSafety][White].mg,
-              trace_of(sheltered).terms[eval::KingSafety][White].mg);
+    EXPECT_LT(trace_of(open).terms[eval::KingSafety][White].mg, trace_of(sheltered).terms[eval::KingSafety][White].mg);
 }
 
 TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {

@@ -1,6 +1,6 @@
 // The generic game suite (random playouts, unmake, notation round trips) on chess.
-#include "chess/chess_test_support.hpp"
 #include <ply/games/chess/position.hpp>
+#include "chess/chess_test_support.hpp"
 #include "support/generic_game_suite.hpp"
 
 namespace ply::testing {

@@ -6,9 +6,9 @@
 #include <random>
 #include <string>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/core/error.hpp>
 #include <ply/games/chess/epd.hpp>
+#include "chess/chess_test_support.hpp"
 
 namespace ply::chess {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/games/chess/epd.hpp>
+#include "chess/chess_test_support.hpp"
 
 namespace ply::chess {
 namespace {
@@ -31,12 +31,8 @@ void check_suite(const std::string& file, std::uint64_t cap) {
     EXPECT_GE(checked, 2 * static_cast<int>(records.size()));
 }
 
-TEST(ChessPerft, ClassicPositions) {
-    check_suite("cpw_classic_positions.epd", slow_build() ? 200'000 : 5'000'000);
-}
-TEST(ChessPerft, EtherealStandard) {
-    check_suite("ethereal_standard.epd", slow_build() ? 100'000 : 2'000'000);
-}
+TEST(ChessPerft, ClassicPositions) { check_suite("cpw_classic_positions.epd", slow_build() ? 200'000 : 5'000'000); }
+TEST(ChessPerft, EtherealStandard) { check_suite("ethereal_standard.epd", slow_build() ? 100'000 : 2'000'000); }
 TEST(ChessPerft, EtherealFischer) { check_suite("ethereal_fischer.epd", slow_build() ? 30'000 : 1'000'000); }
 
 TEST(ChessPerft, DeeperClassicPositions) {

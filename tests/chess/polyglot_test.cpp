@@ -15,10 +15,10 @@
 
 #include <ply/core/error.hpp>
 #include <ply/games/chess/notation.hpp>
+#include <ply/uci/uci.hpp>
 #include "support/run_ply.hpp"
 #include "support/shared_output.hpp"
 #include "support/temp_file.hpp"
-#include <ply/uci/uci.hpp>
 
 namespace ply::chess::polyglot {
 namespace {
@@ -42,8 +42,7 @@ std::uint16_t code(const std::string& uci_move, const Position& pos = Position()
 }
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name))
-        .string();
+    return (std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name)).string();
 }
 
 // The test keys published with the format (moves from the start; the FEN
@@ -58,14 +57,10 @@ constexpr PublishedKey kPublished[] = {
     {"e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0x823c9b50fd114196},
     {"e2e4 d7d5", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", 0x0756b94461c50fb0},
     {"e2e4 d7d5 e4e5", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", 0x662fafb965db29d4},
-    {"e2e4 d7d5 e4e5 f7f5", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-     0x22a48b5a8e47ff78},
-    {"e2e4 d7d5 e4e5 f7f5 e1e2", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3",
-     0x652a607ca3f242c1},
-    {"e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4",
-     0x00fdd303c946bdd9},
-    {"a2a4 b7b5 h2h4 b5b4 c2c4", "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3",
-     0x3c8123ea7b067637},
+    {"e2e4 d7d5 e4e5 f7f5", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 0x22a48b5a8e47ff78},
+    {"e2e4 d7d5 e4e5 f7f5 e1e2", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3", 0x652a607ca3f242c1},
+    {"e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4", 0x00fdd303c946bdd9},
+    {"a2a4 b7b5 h2h4 b5b4 c2c4", "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3", 0x3c8123ea7b067637},
     {"a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3", "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4",
      0x5c3f9b829b279560},
 };
@@ -110,9 +105,8 @@ TEST(PolyglotMove, EncodingFollowsTheFormat) {
 const std::uint64_t kStart = 0x463b96181691fc9c;
 
 TEST(PolyglotBook, BytesAreBigEndianAndReadBackTheSame) {
-    const std::vector<Entry> entries = {{0x0102030405060708, 0x090A, 0x0B0C, 0x0D0E0F10},
-                                        {kStart, code("e2e4"), 7, 0},
-                                        {kStart, code("d2d4"), 3, 1}};
+    const std::vector<Entry> entries = {
+        {0x0102030405060708, 0x090A, 0x0B0C, 0x0D0E0F10}, {kStart, code("e2e4"), 7, 0}, {kStart, code("d2d4"), 3, 1}};
     const std::string bytes = to_bytes(entries);
     ASSERT_EQ(bytes.size(), 48u);
     for (int i = 0; i < 16; ++i) EXPECT_EQ(static_cast<unsigned char>(bytes[i]), i + 1) << "byte " << i;
@@ -122,14 +116,13 @@ TEST(PolyglotBook, BytesAreBigEndianAndReadBackTheSame) {
 
 TEST(PolyglotBook, FindsEveryMoveOfAPositionAndOnlyLegalOnes) {
     const std::uint64_t e4 = key(after("e2e4"));
-    const Book book =
-        Book::parse(to_bytes(std::vector<Entry>{{kStart - 1, code("g1f3"), 9, 0},
-                                                {kStart, code("e2e4"), 5, 0},
-                                                {kStart, (12 << 6) | 36, 50, 0},  // e2e5: illegal
-                                                {kStart, code("d2d4"), 8, 0},
-                                                {kStart, 0, 70, 0},  // a1a1: never a move
-                                                {e4, code("c7c5", after("e2e4")), 4, 0}}),
-                    "test");
+    const Book book = Book::parse(to_bytes(std::vector<Entry>{{kStart - 1, code("g1f3"), 9, 0},
+                                                              {kStart, code("e2e4"), 5, 0},
+                                                              {kStart, (12 << 6) | 36, 50, 0},  // e2e5: illegal
+                                                              {kStart, code("d2d4"), 8, 0},
+                                                              {kStart, 0, 70, 0},  // a1a1: never a move
+                                                              {e4, code("c7c5", after("e2e4")), 4, 0}}),
+                                  "test");
     EXPECT_EQ(book.find(kStart).size(), 4u);
     const auto moves = book.moves(Position());
     ASSERT_EQ(moves.size(), 2u);
@@ -196,8 +189,7 @@ std::string error_of(const std::function<void()>& action) {
 TEST(PolyglotBook, MalformedBooksAreRefusedInOneLine) {
     const std::string two = to_bytes(std::vector<Entry>{{2, 1, 1, 0}, {1, 1, 1, 0}});
     const TempFile unsorted("unsorted.bin", two);
-    EXPECT_NE(error_of([&] { (void)Book::load(unsorted.path.string()); }).find("not sorted"),
-              std::string::npos);
+    EXPECT_NE(error_of([&] { (void)Book::load(unsorted.path.string()); }).find("not sorted"), std::string::npos);
     const TempFile ragged("ragged.bin", std::string(17, 'x'));
     const auto size = error_of([&] { (void)Book::load(ragged.path.string()); });
     EXPECT_NE(size.find("17 bytes"), std::string::npos) << size;
@@ -330,8 +322,7 @@ TEST(PolyglotCli, BookChessWritesTheGamesMoves) {
     ASSERT_EQ(castles.size(), 1u);
     EXPECT_EQ(castles[0].move.type(), Castling);
     // --max-ply 1: only the first moves; the default --min-game 3 drops 1. c4.
-    ASSERT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 1").exit_code,
-              0);
+    ASSERT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 1").exit_code, 0);
     const Book first = Book::load(out);
     std::filesystem::remove(out);
     EXPECT_EQ(first.size(), 2u);
@@ -353,14 +344,11 @@ TEST(PolyglotCli, BadGamesAndUsesAreReportedInOneLine) {
     EXPECT_EQ(folder.exit_code, 1);
     EXPECT_NE(folder.out.find("folder"), std::string::npos) << folder.out;
     const TempFile games("good.pgn", test_games());
-    EXPECT_EQ(
-        run_ply("book chess --pgn " + games.path.string() + " --out /nonexistent/dir/book.bin").exit_code, 1);
+    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out /nonexistent/dir/book.bin").exit_code, 1);
     EXPECT_EQ(run_ply("book chess --out " + out).exit_code, 2);  // no --pgn
-    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --plies 2").exit_code,
-              2);
+    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --plies 2").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 2 --out " + out + " --pgn " + games.path.string()).exit_code, 2);
-    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 0").exit_code,
-              2);
+    EXPECT_EQ(run_ply("book chess --pgn " + games.path.string() + " --out " + out + " --max-ply 0").exit_code, 2);
     EXPECT_EQ(run_ply("book tictactoe --out " + out).exit_code, 2);
     EXPECT_FALSE(std::filesystem::exists(out));
 }
@@ -387,8 +375,7 @@ void expect_same_book(const std::string& polyglot, const std::string& pgn, const
     for (std::size_t at = dashed.find("--"); at != std::string::npos; at = dashed.find("--", at + 1))
         dashed.erase(at, 1);
     ASSERT_EQ(
-        std::system((polyglot + " make-book -pgn " + pgn + " -bin " + theirs + " " + dashed + " > /dev/null")
-                        .c_str()),
+        std::system((polyglot + " make-book -pgn " + pgn + " -bin " + theirs + " " + dashed + " > /dev/null").c_str()),
         0);
     const auto a = Book::load(ours).entries(), b = Book::load(theirs).entries();
     std::filesystem::remove(ours);
@@ -430,8 +417,7 @@ TEST(PolyglotCrossCheck, SameBookFromTheEightMoveOpenings) {
 
 // A book that knows moves no search would choose: 1. h4 a6.
 std::string hook_book() {
-    std::vector<Entry> entries{{kStart, code("h2h4"), 1, 0},
-                               {key(after("h2h4")), code("a7a6", after("h2h4")), 1, 0}};
+    std::vector<Entry> entries{{kStart, code("h2h4"), 1, 0}, {key(after("h2h4")), code("a7a6", after("h2h4")), 1, 0}};
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
     return to_bytes(entries);
 }
@@ -453,37 +439,31 @@ std::string session(const std::vector<std::string>& lines) {
 
 TEST(PolyglotUci, OwnBookPlaysTheBookMoveAtOnce) {
     const HookBook book;
-    const auto out =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "position startpos", "go depth 6"});
+    const auto out = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                              "position startpos", "go depth 6"});
     EXPECT_NE(out.find("info string book move h2h4\n"), std::string::npos) << out;
     EXPECT_NE(out.find("bestmove h2h4"), std::string::npos) << out;
     EXPECT_EQ(out.find("info depth 2 "), std::string::npos) << out;  // no search beyond the book move
-    const auto black =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "setoption name BookBestMove value true", "position startpos moves h2h4",
-                 "go wtime 60000 btime 60000"});
+    const auto black = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                                "setoption name BookBestMove value true", "position startpos moves h2h4",
+                                "go wtime 60000 btime 60000"});
     EXPECT_NE(black.find("bestmove a7a6"), std::string::npos) << black;
 }
 
 TEST(PolyglotUci, NoBookMoveWithoutOwnBookBeyondBookDepthOrWhenAnalysing) {
     const HookBook book;
-    const auto off =
-        session({"setoption name BookFile value " + book.path(), "position startpos", "go depth 3"});
+    const auto off = session({"setoption name BookFile value " + book.path(), "position startpos", "go depth 3"});
     EXPECT_EQ(off.find("book move"), std::string::npos) << off;
     EXPECT_EQ(off.find("bestmove h2h4"), std::string::npos) << off;
-    const auto later =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "setoption name BookDepth value 1", "position startpos moves h2h4", "go depth 3"});
+    const auto later = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                                "setoption name BookDepth value 1", "position startpos moves h2h4", "go depth 3"});
     EXPECT_NE(later.find("bestmove a7a6"), std::string::npos) << later;  // move 1 of black: within depth 1
-    const auto deep =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "setoption name BookDepth value 1",
-                 "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2", "go depth 3"});
+    const auto deep = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                               "setoption name BookDepth value 1",
+                               "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2", "go depth 3"});
     EXPECT_EQ(deep.find("book move"), std::string::npos) << deep;  // the same board at move 2
-    const auto analysis =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "position startpos", "go infinite", "stop"});
+    const auto analysis = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                                   "position startpos", "go infinite", "stop"});
     EXPECT_EQ(analysis.find("book move"), std::string::npos) << analysis;
 }
 
@@ -513,9 +493,8 @@ TEST(PolyglotUci, AnUnreadableBookFileKeepsTheOldBook) {
     EXPECT_NE(out.find("20 bytes"), std::string::npos) << out;
     EXPECT_NE(out.find("bestmove h2h4"), std::string::npos) << out;
     // <empty> unloads the book.
-    const auto none =
-        session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
-                 "setoption name BookFile value <empty>", "position startpos", "go depth 1"});
+    const auto none = session({"setoption name OwnBook value true", "setoption name BookFile value " + book.path(),
+                               "setoption name BookFile value <empty>", "position startpos", "go depth 1"});
     EXPECT_EQ(none.find("book move"), std::string::npos) << none;
 }
 

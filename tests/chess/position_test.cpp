@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/core/error.hpp>
 #include <ply/games/chess/movegen.hpp>
 #include <ply/games/chess/notation.hpp>
+#include "chess/chess_test_support.hpp"
 
 namespace ply::chess {
 namespace {
@@ -49,8 +49,7 @@ TEST(ChessAttacks, SlidersMatchRayWalking) {
     for (int i = 0; i < 500; ++i) {
         const Bitboard occ = rng() & rng();
         for (Square s = 0; s < 64; ++s) {
-            const Bitboard rook = detail::ray_attacks(s, occ, false),
-                           bishop = detail::ray_attacks(s, occ, true);
+            const Bitboard rook = detail::ray_attacks(s, occ, false), bishop = detail::ray_attacks(s, occ, true);
             ASSERT_EQ(rook_attacks(s, occ), rook);
             ASSERT_EQ(bishop_attacks(s, occ), bishop);
             ASSERT_EQ(attacks::magic_rook_attacks(s, occ), rook);
@@ -78,13 +77,10 @@ TEST(ChessFen, RoundTrips) {
     // Standard FENs come back unchanged.
     for (const char* fen : {kStartFen.data(), testing::kKiwipete, testing::kPosition4, testing::kPosition5})
         EXPECT_EQ(Position::from_fen(fen).fen(), fen);
-    EXPECT_EQ(Position::from_fen(kStartFen).fen(true),
-              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    EXPECT_EQ(Position::from_fen(kStartFen).fen(true), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     // X-FEN: K and Q mean the outermost rook; an inner rook is named by file.
-    EXPECT_EQ(Position::from_fen("4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1").fen(),
-              "4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1");
-    EXPECT_EQ(Position::from_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1").fen(),
-              "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
+    EXPECT_EQ(Position::from_fen("4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1").fen(), "4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1");
+    EXPECT_EQ(Position::from_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1").fen(), "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
     // Four-field EPD style, and startpos.
     EXPECT_EQ(Position::from_fen("8/8/8/4k3/8/8/8/4K3 b - -").fen(), "8/8/8/4k3/8/8/8/4K3 b - - 0 1");
     EXPECT_EQ(Position::from_position("startpos").fen(), std::string(kStartFen));
@@ -228,9 +224,9 @@ TEST(ChessOutcome, MateStalemateAndDrawRules) {
          {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", "8/8/4k3/8/8/3KN3/8/8 b - - 0 1",
           "8/2b5/4k3/8/8/3KB3/8/8 w - - 0 1", "1b6/8/4k3/8/8/3KB3/8/B7 w - - 0 1"})
         EXPECT_EQ(Position::from_fen(fen).outcome(), Outcome::Draw) << fen;
-    for (const char* fen : {"8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", "8/3b4/4k3/8/8/3KB3/8/8 w - - 0 1",
-                            "8/8/4k3/8/8/3KN3/8/7b w - - 0 1", "8/8/4k3/8/8/3K4/7P/8 w - - 0 1",
-                            "8/8/4k3/8/8/3K4/8/7R w - - 0 1"})
+    for (const char* fen :
+         {"8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", "8/3b4/4k3/8/8/3KB3/8/8 w - - 0 1", "8/8/4k3/8/8/3KN3/8/7b w - - 0 1",
+          "8/8/4k3/8/8/3K4/7P/8 w - - 0 1", "8/8/4k3/8/8/3K4/8/7R w - - 0 1"})
         EXPECT_EQ(Position::from_fen(fen).outcome(), Outcome::Ongoing) << fen;
 }
 

@@ -5,10 +5,10 @@
 #include <sstream>
 #include <string>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/games/chess/strength.hpp>
 #include <ply/games/chess/wdl.hpp>
 #include <ply/uci/uci.hpp>
+#include "chess/chess_test_support.hpp"
 
 namespace ply::uci {
 namespace {

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/core/error.hpp>
+#include <ply/uci/uci.hpp>
+#include "chess/chess_test_support.hpp"
 #include "support/memory.hpp"
 #include "support/shared_output.hpp"
-#include <ply/uci/uci.hpp>
 
 namespace ply::uci {
 namespace {
@@ -53,9 +53,9 @@ std::string answer_to(const std::string& position_command, const std::string& go
 
 TEST(ChessUciRobustness, RejectedGoParametersStillGetALegalMoveAtOnce) {
     const std::string start = "position startpos";
-    for (const char* go : {"go depth 0", "go nodes -5", "go mate 0", "go movetime -1", "go wtime abc",
-                           "go searchmoves e2e5", "go wtime", "go depth 99999", "go frobnicate",
-                           "go btime 10 wtime x", "go movestogo 0", "go searchmoves"}) {
+    for (const char* go :
+         {"go depth 0", "go nodes -5", "go mate 0", "go movetime -1", "go wtime abc", "go searchmoves e2e5", "go wtime",
+          "go depth 99999", "go frobnicate", "go btime 10 wtime x", "go movestogo 0", "go searchmoves"}) {
         const auto out = answer_to(start, go);
         EXPECT_TRUE(is_legal_after(start, bestmove_of(out))) << go << "\n" << out;
         EXPECT_NE(out.find("info string error: "), std::string::npos) << go << "\n" << out;
@@ -72,11 +72,11 @@ TEST(ChessUciRobustness, ABadParameterBesideAGoodLimitKeepsTheGoodOne) {
 }
 
 TEST(ChessUciRobustness, PositionsDrawnByRuleStillGetALegalMove) {
-    for (const std::string& position : std::vector<std::string>
-         {"position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80",                        // fifty moves
-          "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",       // threefold
-          "position fen 8/8/4k3/8/8/4K3/8/8 w - - 0 1",                            // bare kings
-          "position fen 8/8/4k3/8/8/4K3/8/5B2 b - - 0 1"}) {                       // king and bishop
+    for (const std::string& position :
+         std::vector<std::string>{"position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80",                   // fifty moves
+                                  "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",  // threefold
+                                  "position fen 8/8/4k3/8/8/4K3/8/8 w - - 0 1",                       // bare kings
+                                  "position fen 8/8/4k3/8/8/4K3/8/5B2 b - - 0 1"}) {                  // king and bishop
         for (const char* go : {"go depth 3", "go wtime 1000 btime 1000", "go movetime 20"}) {
             const auto move = bestmove_of(answer_to(position, go));
             EXPECT_NE(move, "0000") << position << " / " << go;

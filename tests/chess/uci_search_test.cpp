@@ -7,10 +7,10 @@
 #include <streambuf>
 #include <thread>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/core/error.hpp>
-#include "support/shared_output.hpp"
 #include <ply/uci/uci.hpp>
+#include "chess/chess_test_support.hpp"
+#include "support/shared_output.hpp"
 
 namespace ply::uci {
 namespace {
@@ -120,11 +120,12 @@ constexpr KnownMate kKnownMates[] = {
 TEST(ChessUciSearch, EveryHeuristicOffStillFindsTheSameMates) {
     for (const auto& feature : engine::kFeatureSwitches) {
         for (const auto& mate : kKnownMates) {
-            const auto out = session_output({std::string("setoption name ") + feature.name + " value false",
-                                             std::string("position fen ") + mate.fen,
-                                             "go depth " + std::to_string(mate.depth)});
+            const auto out =
+                session_output({std::string("setoption name ") + feature.name + " value false",
+                                std::string("position fen ") + mate.fen, "go depth " + std::to_string(mate.depth)});
             EXPECT_NE(out.find(std::string("score ") + mate.score + " "), std::string::npos)
-                << feature.name << " off, " << mate.fen << "\n" << out;
+                << feature.name << " off, " << mate.fen << "\n"
+                << out;
             if (mate.bestmove) {
                 EXPECT_EQ(bestmove_of(out), mate.bestmove) << feature.name << " off";
             }
@@ -136,8 +137,7 @@ TEST(ChessUciSearch, EveryHeuristicOffStillFindsTheSameMates) {
 // once grew depth 18 to 126M nodes with no mate in sight. The mate is 9
 // moves away (Stockfish 15.1 at depth 45; no KQ-K mate is longer than 10).
 TEST(ChessUciSearch, QueenAgainstBareKingFindsTheMateWithoutTheTreeExploding) {
-    const auto out =
-        session_output({"position fen 8/8/8/8/3k4/8/8/KQ6 b - - 0 1", "go depth 19 nodes 20000000"});
+    const auto out = session_output({"position fen 8/8/8/8/3k4/8/8/KQ6 b - - 0 1", "go depth 19 nodes 20000000"});
     EXPECT_NE(out.find("info depth 19 "), std::string::npos) << out;
     EXPECT_NE(out.find("score mate -9 "), std::string::npos) << out;
 }
@@ -170,8 +170,7 @@ TEST(ChessUciSearch, PonderhitTurnsPonderingIntoATimedSearch) {
         s.wait();  // ends within the clock's budget, without a stop
     }
     const std::string text = buffer.snapshot();
-    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(text)))
-        << text;
+    EXPECT_TRUE(is_legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", bestmove_of(text))) << text;
 }
 
 TEST(ChessUciSearch, QuitDuringASearchEndsCleanly) {
@@ -215,8 +214,8 @@ TEST(ChessUciSearch, LazySmpThreadsFindTheMateAndStopCleanly) {
 // skipped), and ends with the asked depth.
 TEST(ChessUciSearch, LazySmpReportsRisingDepthsToTheAskedOne) {
     for (int run = 0; run < 3; ++run) {
-        const auto out = session_output({"setoption name Threads value 2", std::string("position fen ") + kKiwipete,
-                                         "go depth 11"});
+        const auto out =
+            session_output({"setoption name Threads value 2", std::string("position fen ") + kKiwipete, "go depth 11"});
         std::istringstream lines(out);
         int last = 0;
         for (std::string line; std::getline(lines, line);) {

@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "chess/chess_test_support.hpp"
 #include <ply/core/version.hpp>
 #include <ply/games/chess/strength.hpp>
+#include "chess/chess_test_support.hpp"
 
 namespace ply::uci {
 namespace {
@@ -32,24 +32,27 @@ TEST(ChessUci, Handshake) {
     for (const auto& f : engine::kFeatureSwitches)
         feature_lines += std::string("option name ") + f.name + " type check default true\n";
     EXPECT_NE(out.find("option name NullMove type check default true\n"), std::string::npos);
-    EXPECT_EQ(out,
-              "id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n"
-              "option name Hash type spin default 16 min 1 max 65536\n"
-              "option name Threads type spin default 1 min 1 max 256\n"
-              "option name MultiPV type spin default 1 min 1 max 256\n"
-              "option name Ponder type check default false\n"
-              "option name Move Overhead type spin default 10 min 0 max 5000\n"
-              "option name Clear Hash type button\n"
-              "option name UCI_Chess960 type check default false\n"
-              "option name UCI_ShowWDL type check default false\n"
-              "option name Skill Level type spin default 20 min 0 max 20\n"
-              "option name UCI_LimitStrength type check default false\n"
-              "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
-                  std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n"
-              "option name OwnBook type check default false\n"
-              "option name BookFile type string default <empty>\n"
-              "option name BookDepth type spin default 16 min 1 max 1000\n"
-              "option name BookBestMove type check default false\n" + feature_lines + "uciok\nreadyok\n");
+    EXPECT_EQ(out, "id name Ply " + std::string(kVersion) +
+                       "\nid author the Ply developers\n"
+                       "option name Hash type spin default 16 min 1 max 65536\n"
+                       "option name Threads type spin default 1 min 1 max 256\n"
+                       "option name MultiPV type spin default 1 min 1 max 256\n"
+                       "option name Ponder type check default false\n"
+                       "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                       "option name Clear Hash type button\n"
+                       "option name UCI_Chess960 type check default false\n"
+                       "option name UCI_ShowWDL type check default false\n"
+                       "option name Skill Level type spin default 20 min 0 max 20\n"
+                       "option name UCI_LimitStrength type check default false\n"
+                       "option name UCI_Elo type spin default " +
+                       std::to_string(chess::kMaxElo) + " min " + std::to_string(chess::kMinElo) + " max " +
+                       std::to_string(chess::kMaxElo) +
+                       "\n"
+                       "option name OwnBook type check default false\n"
+                       "option name BookFile type string default <empty>\n"
+                       "option name BookDepth type spin default 16 min 1 max 1000\n"
+                       "option name BookBestMove type check default false\n" +
+                       feature_lines + "uciok\nreadyok\n");
 }
 
 TEST(ChessUci, GoPerftPrintsStockfishFormat) {
@@ -62,8 +65,7 @@ TEST(ChessUci, GoPerftPrintsStockfishFormat) {
     for (char c : out) lines += c == '\n';
     EXPECT_EQ(lines, 20 + 3);
 
-    const std::string kiwi =
-        transcript(std::string("position fen ") + chess::testing::kKiwipete + "\ngo perft 3\n");
+    const std::string kiwi = transcript(std::string("position fen ") + chess::testing::kKiwipete + "\ngo perft 3\n");
     EXPECT_TRUE(contains(kiwi, "e1g1: 2059\n")) << kiwi;
     EXPECT_TRUE(contains(kiwi, "\nNodes searched: 97862\n"));
 }
@@ -76,8 +78,7 @@ TEST(ChessUci, Chess960Option) {
     const std::string standard = transcript(
         "setoption name UCI_Chess960 value true\n"
         "position startpos moves g1f3 g8f6 e2e4 e7e5 f1c4 f8c5 e1h1\nd\n");
-    EXPECT_TRUE(
-        contains(standard, "Fen: rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4\n"))
+    EXPECT_TRUE(contains(standard, "Fen: rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 4\n"))
         << standard;
     const std::string perft = transcript(
         "setoption name UCI_Chess960 value true\nposition fen "
@@ -141,8 +142,7 @@ TEST(ChessUci, GarbageNeverCrashes) {
     for (int line = 0; line < 3000; ++line) {
         const int n = std::uniform_int_distribution<int>(0, 8)(rng);
         for (int w = 0; w < n; ++w) {
-            const std::string word =
-                words[std::uniform_int_distribution<std::size_t>(0, std::size(words) - 1)(rng)];
+            const std::string word = words[std::uniform_int_distribution<std::size_t>(0, std::size(words) - 1)(rng)];
             // Keep perft cheap: never a depth above 2.
             input += word == "perft" ? "perft 2" : word;
             input += ' ';

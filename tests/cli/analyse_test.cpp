@@ -11,7 +11,6 @@ using ply::testing::run_ply;
 
 namespace {
 
-
 // A back-rank mate in two, checked by hand: 1. Re8+ (the front rook; the
 // other is blocked) forces 1... Rxe8, the only answer to the check since the
 // king's squares f8 and h8 are covered along the rank, and 2. Rxe8# with the
@@ -34,8 +33,8 @@ TEST(Analyse, FindsTheMateInTwoInSan) {
 }
 
 TEST(Analyse, BlackToMoveNumbersItsMovesAndAcceptsTheAmericanSpelling) {
-    const auto r = run_ply(std::string("analyze chess --position ") + kBlackMatesInTwo +
-                           " --depth 6 --threads 2 --hash 8");
+    const auto r =
+        run_ply(std::string("analyze chess --position ") + kBlackMatesInTwo + " --depth 6 --threads 2 --hash 8");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("pv 12... Re1+ 13. Rxe1 Rxe1#"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("best move: Re1+ (score #2"), std::string::npos) << r.out;
@@ -65,8 +64,7 @@ TEST(Analyse, BadInput) {
     EXPECT_EQ(fen.exit_code, 1) << fen.out;
     EXPECT_NE(fen.out.find("ply analyse: "), std::string::npos) << fen.out;
     EXPECT_EQ(run_ply("analyse chess --fen 'not a fen' --depth 2").exit_code, 1);
-    EXPECT_EQ(run_ply("analyse chess --depth 3 --time 1").exit_code, 2)
-        << "--depth and --time exclude each other";
+    EXPECT_EQ(run_ply("analyse chess --depth 3 --time 1").exit_code, 2) << "--depth and --time exclude each other";
     EXPECT_EQ(run_ply("analyse chess --multipv 0").exit_code, 2);
     EXPECT_EQ(run_ply("analyse checkers").exit_code, 2);
     EXPECT_EQ(run_ply("analyse connect4 --fen 4453").exit_code, 2) << "FEN is chess only";

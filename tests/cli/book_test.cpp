@@ -39,8 +39,7 @@ std::size_t distinct_positions(int width, int height, int plies) {
                 auto child = std::pair{board, mirror};
                 child.first.make(col);
                 child.second.make(width - 1 - col);
-                if (!child.first.is_won() &&
-                    seen.insert(std::min(child.first.key(), child.second.key())).second)
+                if (!child.first.is_won() && seen.insert(std::min(child.first.key(), child.second.key())).second)
                     next.push_back(child);
             }
         level = std::move(next);
@@ -79,8 +78,8 @@ TEST(CliBook, SolvingWithABookGivesTheSameAnswersWithFewerNodes) {
     ASSERT_EQ(run_ply("book connect4 --position 5x4: --plies 4 --out " + book.path.string()).exit_code, 0);
     for (const std::string position : {"5x4:", "5x4:3", "5x4:32"}) {
         const auto without = json::parse(run_ply("solve connect4 --json --position " + position).out);
-        const auto with = json::parse(
-            run_ply("solve connect4 --json --position " + position + " --book " + book.path.string()).out);
+        const auto with =
+            json::parse(run_ply("solve connect4 --json --position " + position + " --book " + book.path.string()).out);
         EXPECT_EQ(with["pons_score"], without["pons_score"]) << position;
         EXPECT_EQ(with["best_moves"], without["best_moves"]) << position;
         EXPECT_LT(with["nodes"].get<long>() * 10, without["nodes"].get<long>()) << position;
@@ -115,13 +114,11 @@ TEST(CliBook, BadBooksAndUsesAreReported) {
     EXPECT_NE(bm.out.find("book_move.txt:1:"), std::string::npos) << bm.out;
 
     EXPECT_EQ(run_ply("solve tictactoe --book " + malformed.path.string()).exit_code, 2);
-    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 4 --book " + malformed.path.string()).exit_code,
-              2);
+    EXPECT_EQ(run_ply("analyze connect4 --position 44 --depth 4 --book " + malformed.path.string()).exit_code, 2);
     EXPECT_EQ(run_ply("book chess --plies 2 --out /tmp/never.txt").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 0 --out /tmp/never.txt").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 2").exit_code, 2);
-    EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code,
-              1);
+    EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code, 1);
 }
 
 }  // namespace

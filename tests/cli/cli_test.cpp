@@ -6,8 +6,8 @@
 
 #include "support/run_ply.hpp"
 
-using ply::testing::run_ply;
 using nlohmann::json;
+using ply::testing::run_ply;
 
 TEST(CliTree, TextbookTreeAsJson) {
     const auto r = run_ply("tree '((3 5 2) (4 6 1) (7 9 8))' --algo minimax --json");
@@ -149,7 +149,8 @@ TEST(CliSearch, ChessMateInOneAndNoSolving) {
     const auto solve = run_ply("solve chess");
     EXPECT_EQ(solve.exit_code, 2);
     EXPECT_NE(solve.out.find("too big to solve"), std::string::npos) << solve.out;
-    EXPECT_EQ(run_ply("search chess --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'").exit_code, 1);
+    EXPECT_EQ(run_ply("search chess --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1'").exit_code,
+              1);
 }
 
 TEST(CliCompare, PerfectOrderingMeetsTheMinimalTree) {
@@ -211,16 +212,20 @@ TEST(CliSolveBatch, ChecksEveryScoreOfASet) {
                               "/connect4/steininger_9x5/endgame_L1.txt --board 9x5 --zero-based --first 30 --hash 8");
     EXPECT_EQ(nine.exit_code, 0) << nine.out;
 
-    const auto wrong = run_ply("solve connect4 --hash 8 --batch /dev/stdin", "2252576253462244111563365343671351441 5\\n");  // it is -1
+    const auto wrong = run_ply("solve connect4 --hash 8 --batch /dev/stdin",
+                               "2252576253462244111563365343671351441 5\\n");  // it is -1
     EXPECT_EQ(wrong.exit_code, 1) << wrong.out;
     EXPECT_NE(wrong.out.find("the set says 5"), std::string::npos) << wrong.out;
     // --skip passes over positions, --first then counts from there: only the wrong score fails.
-    const std::string wrong_then_right = "2252576253462244111563365343671351441 5\\n# note\\n7422341735647741166133573473242566 1\\n";
+    const std::string wrong_then_right =
+        "2252576253462244111563365343671351441 5\\n# note\\n7422341735647741166133573473242566 1\\n";
     EXPECT_EQ(run_ply("solve connect4 --first 1 --batch /dev/stdin", wrong_then_right).exit_code, 1);
     const auto second = run_ply("solve connect4 --skip 1 --first 1 --json --batch /dev/stdin", wrong_then_right);
     EXPECT_EQ(second.exit_code, 0) << second.out;
     EXPECT_EQ(json::parse(second.out)["positions"], 1);
-    EXPECT_EQ(json::parse(run_ply("solve connect4 --skip 2 --json --batch /dev/stdin", wrong_then_right).out)["positions"], 0);
+    EXPECT_EQ(
+        json::parse(run_ply("solve connect4 --skip 2 --json --batch /dev/stdin", wrong_then_right).out)["positions"],
+        0);
     EXPECT_EQ(run_ply("solve connect4 --batch /dev/stdin", "4453\\n").exit_code, 1) << "no score";
     EXPECT_EQ(run_ply("solve connect4 --batch /dev/stdin", "4459 1\\n").exit_code, 1) << "no column 9";
     EXPECT_EQ(run_ply("solve connect4 --batch /nonexistent").exit_code, 1);

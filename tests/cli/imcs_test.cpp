@@ -12,12 +12,12 @@
 #include <sstream>
 #include <string>
 
-#include "support/run_ply.hpp"
 #include "support/read_file.hpp"
+#include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
 
-using ply::testing::run_ply;
 using ply::testing::read_file;
+using ply::testing::run_ply;
 using ply::testing::RunResult;
 using ply::testing::TempFile;
 
@@ -44,8 +44,7 @@ public:
         RunResult r;
         if (!pipe_) return r;
         std::array<char, 4096> buffer{};
-        while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe_))
-            r.out.append(buffer.data(), n);
+        while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe_)) r.out.append(buffer.data(), n);
         const int status = pclose(pipe_);
         pipe_ = nullptr;
         r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -80,7 +79,6 @@ void expect_matching_result(const RunResult& ply, const std::string& summary) {
                                                                                 : "loss";
     EXPECT_NE(ply.out.find("Result: " + ours + " (" + result + ")"), std::string::npos) << ply.out << summary;
 }
-
 
 }  // namespace
 
@@ -164,8 +162,7 @@ TEST(CliImcs, RefusedLoginsAndOffers) {
         const auto ply = run_ply(imcs_args(fake.port(), "offer"));
         fake.finish();
         EXPECT_EQ(ply.exit_code, 1) << ply.out;
-        EXPECT_NE(ply.out.find("login failed: the server has no user 'tester'"), std::string::npos)
-            << ply.out;
+        EXPECT_NE(ply.out.find("login failed: the server has no user 'tester'"), std::string::npos) << ply.out;
     }
     {
         FakeServer fake("--offer-id 42");
@@ -183,11 +180,10 @@ TEST(CliImcs, ProtocolSurprisesFailCleanly) {
         const char* mode;
         const char* message;
     };
-    for (const Case c :
-         {Case{"close", "the server closed the connection during the game"},
-          Case{"garbage", "unexpected line from the server during the game"},
-          Case{"bad-position", "the server sent a malformed position"},
-          Case{"bad-version", "the server speaks IMCS version 2.4; ply imcs knows version 2.5 only"}}) {
+    for (const Case c : {Case{"close", "the server closed the connection during the game"},
+                         Case{"garbage", "unexpected line from the server during the game"},
+                         Case{"bad-position", "the server sent a malformed position"},
+                         Case{"bad-version", "the server speaks IMCS version 2.4; ply imcs knows version 2.5 only"}}) {
         FakeServer fake(std::string("--seed 4 --mode ") + c.mode);
         ASSERT_NE(fake.port(), 0) << c.mode;
         const auto start = std::chrono::steady_clock::now();
@@ -195,8 +191,7 @@ TEST(CliImcs, ProtocolSurprisesFailCleanly) {
         fake.finish();
         EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10)) << c.mode;
         EXPECT_EQ(ply.exit_code, 1) << c.mode << "\n" << ply.out;
-        EXPECT_NE(ply.out.find(std::string("ply imcs: ") + c.message), std::string::npos) << c.mode << "\n"
-                                                                                          << ply.out;
+        EXPECT_NE(ply.out.find(std::string("ply imcs: ") + c.message), std::string::npos) << c.mode << "\n" << ply.out;
     }
 }
 
@@ -209,11 +204,9 @@ TEST(CliImcs, NoServerIsAnErrorNotAHang) {
 
 TEST(CliImcs, UsageErrors) {
     for (const char* server : {"127.0.0.1", "127.0.0.1:0", "127.0.0.1:99999", ":3589", "127.0.0.1:port"}) {
-        const auto ply =
-            run_ply(std::string("imcs --server ") + server + " --user tester --password secret offer");
+        const auto ply = run_ply(std::string("imcs --server ") + server + " --user tester --password secret offer");
         EXPECT_EQ(ply.exit_code, 2) << server << "\n" << ply.out;
-        EXPECT_NE(ply.out.find("ply imcs: bad server '" + std::string(server) + "'"), std::string::npos)
-            << ply.out;
+        EXPECT_NE(ply.out.find("ply imcs: bad server '" + std::string(server) + "'"), std::string::npos) << ply.out;
         EXPECT_NE(ply.out.find("; see 'ply imcs --help'"), std::string::npos) << ply.out;  // one line
     }
     const std::string base = "imcs --server 127.0.0.1:3589 --user tester ";

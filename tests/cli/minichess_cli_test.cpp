@@ -31,8 +31,7 @@ TEST(CliMinichess, PlayAndMatch) {
     // The position from standard input, then the moves.
     const auto from_stdin = run_ply("play minichess --position - --depth 2",
                                     "20 B\\nk.K..\\nrpP..\\npP...\\nP....\\n.....\\n.....\\na6-b6\\n");
-    EXPECT_NE(from_stdin.out.find("The king is taken. The engine wins."), std::string::npos)
-        << from_stdin.out;
+    EXPECT_NE(from_stdin.out.find("The king is taken. The engine wins."), std::string::npos) << from_stdin.out;
 
     const auto match = run_ply(
         "match --game minichess --games 2 --engine cmd=ply:game=minichess,depth=1 name=a "
@@ -44,8 +43,7 @@ TEST(CliMinichess, PlayAndMatch) {
 TEST(CliMinichess, BadPositionFilesAreReported) {
     const auto missing = run_ply("search minichess --position /nonexistent/position.txt");
     EXPECT_EQ(missing.exit_code, 1);
-    EXPECT_NE(missing.out.find("cannot read the position file '/nonexistent/position.txt'"),
-              std::string::npos)
+    EXPECT_NE(missing.out.find("cannot read the position file '/nonexistent/position.txt'"), std::string::npos)
         << missing.out;
     const TempFile empty("empty.txt", "");
     const auto nothing = run_ply("search minichess --position " + empty.path.string());

@@ -6,18 +6,17 @@
 #include <sstream>
 #include <string>
 
-#include "support/run_ply.hpp"
 #include "support/read_file.hpp"
+#include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
 
-using ply::testing::run_ply;
 using ply::testing::read_file;
+using ply::testing::run_ply;
 using ply::testing::TempFile;
 
 namespace {
 
 const std::string kCases = std::string(PLY_DATA_DIR) + "/minichess/genmoves-tests/";
-
 
 }  // namespace
 
@@ -78,8 +77,7 @@ TEST(CliMoves, BadInputIsReported) {
     EXPECT_EQ(rows.exit_code, 1);
     EXPECT_NE(rows.out.find("expected a header line and 6 rows, got 6 lines"), std::string::npos) << rows.out;
 
-    const auto side =
-        run_ply("moves minichess --position -", "1 X\\nkqbnr\\nppppp\\n.....\\n.....\\nPPPPP\\nRNBQK\\n");
+    const auto side = run_ply("moves minichess --position -", "1 X\\nkqbnr\\nppppp\\n.....\\n.....\\nPPPPP\\nRNBQK\\n");
     EXPECT_EQ(side.exit_code, 1);
     EXPECT_NE(side.out.find("bad header '1 X'"), std::string::npos) << side.out;
 

@@ -9,10 +9,7 @@
 using ply::testing::count_occurrences;
 using ply::testing::run_ply;
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     const auto r = run_ply("play chess --depth 2", "e4\\ng1f3\\nquit\\n");
@@ -26,8 +23,8 @@ TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     for (auto at = r.out.find("Engine plays "); at != std::string::npos; at = r.out.find("Engine plays ", at + 1)) {
         const std::string move = r.out.substr(at + 13, r.out.find(' ', at + 13) - (at + 13));
         ASSERT_GE(move.size(), 2u) << r.out;
-        const bool coordinates = move.size() >= 4 && is_file(move[0]) && is_rank(move[1]) && is_file(move[2]) &&
-                                 is_rank(move[3]);
+        const bool coordinates =
+            move.size() >= 4 && is_file(move[0]) && is_rank(move[1]) && is_file(move[2]) && is_rank(move[3]);
         EXPECT_FALSE(coordinates) << move;
         EXPECT_TRUE(is_file(move[0]) || std::string("KQRBNO").find(move[0]) != std::string::npos) << move;
     }
@@ -65,8 +62,7 @@ TEST(PlayChess, UndoHintAndMovesWork) {
 }
 
 TEST(PlayChess, TheEngineMatesInOne) {
-    const auto r =
-        run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --depth 3");
+    const auto r = run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --depth 3");
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("Engine plays Ra8#"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Checkmate. The engine wins."), std::string::npos) << r.out;
@@ -79,22 +75,18 @@ TEST(PlayChess, ThePersonMates) {
 }
 
 TEST(PlayChess, TimedMovesEndOnTime) {
-    const auto r =
-        run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --time 0.2");
+    const auto r = run_ply("play chess --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --first engine --time 0.2");
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("Checkmate. The engine wins."), std::string::npos) << r.out;
     EXPECT_EQ(run_ply("play chess --depth 2 --time 1").exit_code, 2);
 }
 
 TEST(PlayChess, DrawsAreAnnouncedWithTheirRule) {
-    const auto stalemate =
-        run_ply("play chess --position 'k7/8/1K6/2Q5/8/8/8/8 w - - 0 1' --depth 2", "Qc7\\n");
+    const auto stalemate = run_ply("play chess --position 'k7/8/1K6/2Q5/8/8/8/8 w - - 0 1' --depth 2", "Qc7\\n");
     EXPECT_NE(stalemate.out.find("Stalemate. Draw."), std::string::npos) << stalemate.out;
-    const auto material =
-        run_ply("play chess --position '4k3/8/8/8/8/8/3p4/4K3 w - - 0 1' --depth 2", "Kxd2\\n");
+    const auto material = run_ply("play chess --position '4k3/8/8/8/8/8/3p4/4K3 w - - 0 1' --depth 2", "Kxd2\\n");
     EXPECT_NE(material.out.find("Draw by insufficient material."), std::string::npos) << material.out;
-    const auto fifty =
-        run_ply("play chess --position '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' --depth 2", "Ra2\\n");
+    const auto fifty = run_ply("play chess --position '4k3/8/8/8/8/8/8/R3K3 w - - 99 80' --depth 2", "Ra2\\n");
     EXPECT_NE(fifty.out.find("Draw by the fifty-move rule."), std::string::npos) << fifty.out;
 }
 
@@ -102,8 +94,8 @@ TEST(PlayChess, ThreefoldRepetitionIsADraw) {
     // Black's king has one legal move each turn (Kh8-h7-h8: the white king on
     // f7 and bishop on f8 take every other square), so the person's knight
     // shuffle a1-b3-a1 brings the start position back a third time.
-    const auto r = run_ply("play chess --position '5B1k/5K2/8/8/8/8/8/N7 w - - 0 1' --depth 2",
-                           "Nb3\\nNa1\\nNb3\\nNa1\\nquit\\n");
+    const auto r =
+        run_ply("play chess --position '5B1k/5K2/8/8/8/8/8/N7 w - - 0 1' --depth 2", "Nb3\\nNa1\\nNb3\\nNa1\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 4u) << r.out;
     EXPECT_NE(r.out.find("Draw by threefold repetition."), std::string::npos) << r.out;

@@ -41,11 +41,12 @@ TEST(CliRobustness, TablesTooBigForMemoryFailInOneLineInEveryCommand) {
     if (!ply::testing::allocation_must_fail(65536)) GTEST_SKIP() << "this machine might give 64 GB";
     const TempFile set("robust_set.txt", "4453 12\n");
     const TempDir dir;
-    for (const std::string& command : std::vector<std::string>
-         {"analyse chess --fen startpos --depth 2 --hash 65536", "analyze connect4 --position 44 --hash 65536",
-          "solve connect4 --position 4453 --hash 65536", "solve connect4 --batch " + set.path.string() + " --hash 65536",
-          "book connect4 --plies 1 --out " + dir / "b.txt" + " --hash 65536", "perft --depth 3 --hash 65536",
-          "imcs --server 127.0.0.1:9 --user u --password p --hash 65536 list"}) {
+    for (const std::string& command : std::vector<std::string>{
+             "analyse chess --fen startpos --depth 2 --hash 65536", "analyze connect4 --position 44 --hash 65536",
+             "solve connect4 --position 4453 --hash 65536",
+             "solve connect4 --batch " + set.path.string() + " --hash 65536",
+             "book connect4 --plies 1 --out " + dir / "b.txt" + " --hash 65536", "perft --depth 3 --hash 65536",
+             "imcs --server 127.0.0.1:9 --user u --password p --hash 65536 list"}) {
         const auto r = run_ply(command);
         EXPECT_EQ(r.exit_code, 1) << command << "\n" << r.out;
         EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
@@ -100,14 +101,14 @@ TEST(CliRobustness, OutputsThatCannotBeWrittenFailBeforeAnyWork) {
     const TempDir dir;
     const std::string missing = dir / "no/such/folder/";
     const std::string player = "cmd=ply:game=tictactoe,algo=alphabeta,depth=9";
-    for (const std::string& command : std::vector<std::string>
-         {"match --game tictactoe --engine " + player + " name=a --engine " + player + " name=b --games 2 --pgn " +
-              missing + "games.pgn",
-          "tree '((3 12 8) (2 4 6) (14 5 2))' --draw " + missing + "t.svg",
-          "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + missing + "t.dot",
-          "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + dir.path.string(),
-          "search tictactoe --depth 9 --draw " + dir.path.string(),
-          "book connect4 --plies 2 --out " + missing + "b.txt"}) {
+    for (const std::string& command :
+         std::vector<std::string>{"match --game tictactoe --engine " + player + " name=a --engine " + player +
+                                      " name=b --games 2 --pgn " + missing + "games.pgn",
+                                  "tree '((3 12 8) (2 4 6) (14 5 2))' --draw " + missing + "t.svg",
+                                  "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + missing + "t.dot",
+                                  "tree '((3 12 8) (2 4 6) (14 5 2))' --dot " + dir.path.string(),
+                                  "search tictactoe --depth 9 --draw " + dir.path.string(),
+                                  "book connect4 --plies 2 --out " + missing + "b.txt"}) {
         const auto r = run_ply(command);
         EXPECT_EQ(r.exit_code, 1) << command << "\n" << r.out;
         EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
@@ -120,11 +121,13 @@ TEST(CliRobustness, OutputsThatCannotBeWrittenFailBeforeAnyWork) {
 TEST(CliRobustness, AFolderIsNotReadAsAnEmptyFile) {
     const TempDir dir;
     const std::string folder = dir.path.string();
-    for (const std::string& command : std::vector<std::string>
-         {"solve connect4 --batch " + folder, "perft --suite " + folder,
-          "solve connect4 --position 44 --book " + folder, "moves minichess --position " + folder,
-          "tactics --epd " + folder + " --engine cmd=stockfish", "match --engine cmd=stockfish --engine cmd=stockfish "
-          "--each tc=1+0.1 --openings " + folder}) {
+    for (const std::string& command : std::vector<std::string>{
+             "solve connect4 --batch " + folder, "perft --suite " + folder,
+             "solve connect4 --position 44 --book " + folder, "moves minichess --position " + folder,
+             "tactics --epd " + folder + " --engine cmd=stockfish",
+             "match --engine cmd=stockfish --engine cmd=stockfish "
+             "--each tc=1+0.1 --openings " +
+                 folder}) {
         const auto r = run_ply(command);
         EXPECT_NE(r.exit_code, 0) << command << "\n" << r.out;
         EXPECT_EQ(lines(r.out), 1u) << command << "\n" << r.out;
@@ -160,13 +163,12 @@ TEST(CliRobustness, EveryErrorIsOneLine) {
         int exit_code;
         const char* says;
     };
-    for (const Case c : {Case{"nosuch", 2, "ply: unknown command 'nosuch'"},
-                         Case{"perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' --depth 1", 1, "ply perft: "},
-                         Case{"perft --fen '8/8/8/8/8/8/8/K6k w - - 2147483646 1' --depth 1", 1, "from 0 to 1000000"},
-                         Case{"search checkers", 2, "unknown game 'checkers'"},
-                         Case{"search tictactoe --depth -3", 2, "ply search: "},
-                         Case{"solve tictactoe --frobnicate", 2, "--frobnicate"},
-                         Case{"--frobnicate", 2, "ply: "}}) {
+    for (const Case c :
+         {Case{"nosuch", 2, "ply: unknown command 'nosuch'"},
+          Case{"perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' --depth 1", 1, "ply perft: "},
+          Case{"perft --fen '8/8/8/8/8/8/8/K6k w - - 2147483646 1' --depth 1", 1, "from 0 to 1000000"},
+          Case{"search checkers", 2, "unknown game 'checkers'"}, Case{"search tictactoe --depth -3", 2, "ply search: "},
+          Case{"solve tictactoe --frobnicate", 2, "--frobnicate"}, Case{"--frobnicate", 2, "ply: "}}) {
         const auto r = run_ply(c.command);
         EXPECT_EQ(r.exit_code, c.exit_code) << c.command << "\n" << r.out;
         EXPECT_EQ(lines(r.out), 1u) << c.command << "\n" << r.out;

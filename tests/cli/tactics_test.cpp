@@ -47,7 +47,8 @@ TEST(CliTactics, PlySolvesTheEasyPositions) {
 
 TEST(CliTactics, TextSummaryAndFirst) {
     const TempFile epd("first.epd", kEasy);
-    const auto r = run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0.1 --first 1 --verbose");
+    const auto r =
+        run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0.1 --first 1 --verbose");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("mate1"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Solved: 1 / 1 (100.0%)"), std::string::npos) << r.out;
@@ -57,7 +58,9 @@ TEST(CliTactics, TextSummaryAndFirst) {
 TEST(CliTactics, MissingFileFails) {
     const auto r = run_ply("tactics --epd /nonexistent/suite.epd " + ply_engine());
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.out.find("cannot read the EPD file '/nonexistent/suite.epd': No such file or directory"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cannot read the EPD file '/nonexistent/suite.epd': No such file or directory"),
+              std::string::npos)
+        << r.out;
 }
 
 TEST(CliTactics, MalformedLineIsNamed) {
@@ -95,8 +98,7 @@ TEST(CliTactics, CrashingOrHungEngineFails) {
 
 TEST(CliTactics, IllegalMoveFailsThePositionOnly) {
     const TempFile epd("illegal.epd", kEasy);
-    const std::string fake =
-        std::string("--engine 'cmd=") + PLY_ARENA_FAKE_ENGINE + " uci illegal 1' name=fake";
+    const std::string fake = std::string("--engine 'cmd=") + PLY_ARENA_FAKE_ENGINE + " uci illegal 1' name=fake";
     const auto r = run_ply("tactics --epd " + epd.path.string() + " " + fake + " --time 0.1 --first 1 --json");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     const auto j = json::parse(r.out);

@@ -65,13 +65,16 @@ void run_uci(Fake& f) {
         std::istringstream in(line);
         std::string cmd;
         in >> cmd;
-        if (cmd == "uci") std::cout << "id name Fake " << f.fault << "\nid author Ply tests\nuciok" << std::endl;
-        else if (cmd == "isready") std::cout << "readyok" << std::endl;
+        if (cmd == "uci")
+            std::cout << "id name Fake " << f.fault << "\nid author Ply tests\nuciok" << std::endl;
+        else if (cmd == "isready")
+            std::cout << "readyok" << std::endl;
         // ucinewgame: nothing to reset; moves_made counts across games on purpose.
         else if (cmd == "position") {
             std::string word;
             in >> word;
-            if (word == "startpos") f.pos = Position();
+            if (word == "startpos")
+                f.pos = Position();
             else {
                 std::string fen, part;
                 while (in >> part && part != "moves") fen += (fen.empty() ? "" : " ") + part;
@@ -88,13 +91,15 @@ void run_uci(Fake& f) {
                 if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movetime" ||
                     key == "nodes" || key == "depth" || key == "movestogo") {
                     in >> value;
-                    if ((key == "wtime" && white) || (key == "btime" && !white) || key == "movetime") f.my_time_ms = value;
+                    if ((key == "wtime" && white) || (key == "btime" && !white) || key == "movetime")
+                        f.my_time_ms = value;
                 }
             }
             const std::string move = f.choose();
             if (move.empty()) hang_forever();
             std::cout << "info depth 1 score cp 12 nodes 1 pv " << move << "\nbestmove " << move << std::endl;
-        } else if (cmd == "quit") return;
+        } else if (cmd == "quit")
+            return;
     }
 }
 
@@ -116,8 +121,10 @@ void run_xboard(Fake& f) {
         in >> cmd;
         if (cmd == "protover")
             std::cout << "feature myname=\"Fake xboard\" usermove=1 setboard=1 ping=1 sigint=0 done=1" << std::endl;
-        else if (cmd == "new") f.pos = Position(), force = false;
-        else if (cmd == "force") force = true;
+        else if (cmd == "new")
+            f.pos = Position(), force = false;
+        else if (cmd == "force")
+            force = true;
         else if (cmd == "setboard") {
             std::string fen;
             std::getline(in, fen);
@@ -142,7 +149,8 @@ void run_xboard(Fake& f) {
         } else if (cmd == "go") {
             force = false;
             reply();
-        } else if (cmd == "quit") return;
+        } else if (cmd == "quit")
+            return;
     }
 }
 
@@ -153,6 +161,8 @@ int main(int argc, char** argv) {
     const std::string protocol = argc > 1 ? argv[1] : "uci";
     if (argc > 2) f.fault = argv[2];
     if (argc > 3) f.fault_at = std::atoi(argv[3]);
-    if (protocol == "xboard") run_xboard(f);
-    else run_uci(f);
+    if (protocol == "xboard")
+        run_xboard(f);
+    else
+        run_uci(f);
 }

@@ -291,9 +291,8 @@ private:
             std::string text = *line;
             if (text.rfind("! ", 0) == 0) text = text.substr(2);
             if (text == "resign") {
-                finish(
-                    std::string(side == ply::minichess::White ? "B" : "W") + " wins on opponent resignation",
-                    side == ply::minichess::White ? "232" : "231");
+                finish(std::string(side == ply::minichess::White ? "B" : "W") + " wins on opponent resignation",
+                       side == ply::minichess::White ? "232" : "231");
                 return;
             }
             Minichess::Move m{};
@@ -382,8 +381,7 @@ int main(int argc, char** argv) {
     address.sin_port = 0;  // any free port
     socklen_t length = sizeof address;
     if (listener < 0 || ::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) < 0 ||
-        ::listen(listener, 1) < 0 ||
-        ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) < 0)
+        ::listen(listener, 1) < 0 || ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) < 0)
         fail("cannot listen on 127.0.0.1");
     std::cout << "port " << ntohs(address.sin_port) << std::endl;
 

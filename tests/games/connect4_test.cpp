@@ -73,9 +73,7 @@ struct NaiveBoard {
         return false;
     }
     int player_to_move() const { return moves % 2 + 1; }
-    bool wins_now(int c) const {
-        return makes_four(c, heights[static_cast<std::size_t>(c)], player_to_move());
-    }
+    bool wins_now(int c) const { return makes_four(c, heights[static_cast<std::size_t>(c)], player_to_move()); }
     bool play(int c) {  // returns whether it made four
         const bool won = wins_now(c);
         cell[static_cast<std::size_t>(c)][static_cast<std::size_t>(heights[static_cast<std::size_t>(c)]++)] =
@@ -162,21 +160,18 @@ TEST(Connect4, StartPosition) {
 
 TEST(Connect4, ParseErrorsNameTheMove) {
     EXPECT_EQ(error_of("4453x"), "connect4: move 5 ('x', character 5): not a column (columns are 1-7)");
-    EXPECT_EQ(error_of("448"),
-              "connect4: move 3 ('8', character 3): column 8 is off the board (columns 1-7)");
+    EXPECT_EQ(error_of("448"), "connect4: move 3 ('8', character 3): column 8 is off the board (columns 1-7)");
     EXPECT_EQ(error_of("40"), "connect4: move 2 ('0', character 2): not a column (columns are 1-7)");
     EXPECT_EQ(error_of("4444444"), "connect4: move 7 ('4', character 7): column 4 is full");
-    EXPECT_EQ(
-        error_of("12121213"),
-        "connect4: move 8 ('3', character 8): the game is already over, the first player won with move 7");
+    EXPECT_EQ(error_of("12121213"),
+              "connect4: move 8 ('3', character 8): the game is already over, the first player won with move 7");
     EXPECT_EQ(error_of("1122334"), "accepted");  // a won position itself is fine
     EXPECT_EQ(error_of("9x5:9"), "accepted");
     EXPECT_NE(error_of("10x6:").find("unsupported board size 10x6"), std::string::npos);
     EXPECT_NE(error_of("9y5:").find("bad size prefix '9y5:'"), std::string::npos);
     EXPECT_NE(error_of("x5:").find("bad size prefix"), std::string::npos);
     EXPECT_NE(error_of("0x5:").find("unsupported board size 0x5"), std::string::npos);
-    EXPECT_EQ(error_of("6x7:7"),
-              "connect4: move 1 ('7', character 1): column 7 is off the board (columns 1-6)");
+    EXPECT_EQ(error_of("6x7:7"), "connect4: move 1 ('7', character 1): column 7 is off the board (columns 1-6)");
     EXPECT_THROW(Connect4(9, 7), ParseError);  // 9 * 8 = 72 bits
 }
 
@@ -273,10 +268,7 @@ TEST(Connect4, AgreesWithNaiveRulesInRandomGames) {
                 MoveListOf<Connect4> moves;
                 g.generate_moves(moves);
                 const bool full = naive.moves == w * h;
-                ASSERT_EQ(g.outcome(), won    ? Outcome::Loss
-                                       : full ? Outcome::Draw
-                                              : Outcome::Ongoing)
-                    << g.position();
+                ASSERT_EQ(g.outcome(), won ? Outcome::Loss : full ? Outcome::Draw : Outcome::Ongoing) << g.position();
                 ASSERT_EQ(moves.empty(), won || full);
                 ASSERT_LE(std::abs(g.evaluate()), 1000);
                 if (moves.empty()) break;
@@ -441,7 +433,8 @@ namespace {
 template <class Visit>
 void for_random_positions(std::uint64_t seed, int most_empty, int per_size, Visit visit) {
     std::mt19937_64 rng(seed);
-    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {5, 3}, {4, 5}, {6, 4}, {5, 5}, {7, 6}}) {
+    for (const auto& [w, h] :
+         std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {5, 3}, {4, 5}, {6, 4}, {5, 5}, {7, 6}}) {
         for (int game = 0; game < per_size; ++game) {
             Connect4 g(w, h);
             const int fewest = std::max(0, w * h - most_empty);
@@ -461,8 +454,7 @@ void for_random_positions(std::uint64_t seed, int most_empty, int per_size, Visi
 // test's own check.
 bool holds_four(const Connect4& g, std::uint64_t cells) {
     const auto at = [&](int c, int r) {
-        return c >= 0 && c < g.width() && r >= 0 && r < g.height() &&
-               (cells >> (c * (g.height() + 1) + r) & 1) != 0;
+        return c >= 0 && c < g.width() && r >= 0 && r < g.height() && (cells >> (c * (g.height() + 1) + r) & 1) != 0;
     };
     for (int c = 0; c < g.width(); ++c)
         for (int r = 0; r < g.height(); ++r)

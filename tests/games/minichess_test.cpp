@@ -30,7 +30,6 @@ namespace {
 
 const std::string kCases = std::string(PLY_DATA_DIR) + "/minichess/genmoves-tests";
 
-
 // The moves as the .out files list them: sorted, one per line.
 std::string sorted_moves(const Minichess& g, bool whatever_the_limit = true) {
     Minichess::MoveList moves;
@@ -77,8 +76,7 @@ std::string flipped(const Minichess& g) {
     std::vector<std::string> rows;
     std::istringstream in(text.substr(header_end + 1));
     for (std::string row; std::getline(in, row);) rows.push_back(row);
-    std::string out =
-        std::to_string(g.move_number()) + (g.side_to_move() == minichess::White ? " B\n" : " W\n");
+    std::string out = std::to_string(g.move_number()) + (g.side_to_move() == minichess::White ? " B\n" : " W\n");
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
         std::string row(it->rbegin(), it->rend());
         for (char& c : row) c = static_cast<char>(std::isupper(c) ? std::tolower(c) : std::toupper(c));
@@ -209,8 +207,7 @@ TEST(Minichess, GivesCheckMatchesInCheckAfterTheMove) {
         Minichess::MoveList moves;
         g.generate_moves(moves);
         for (const auto& m : moves) {
-            const bool takes_king =
-                g.piece_on(m.to) == minichess::make_piece(g.side_to_move() ^ 1, minichess::King);
+            const bool takes_king = g.piece_on(m.to) == minichess::make_piece(g.side_to_move() ^ 1, minichess::King);
             const bool predicted = g.attacks_king(m);
             g.make(m);
             if (!takes_king) {
@@ -336,13 +333,10 @@ TEST(Minichess, BadPositionsAreRejected) {
         EXPECT_NE(std::string(e.what()).find("rank 4: bad character 'x'"), std::string::npos) << e.what();
     }
     // IMCS frames positions with blank lines and ends lines with CR LF: both are fine.
-    EXPECT_EQ(
-        Minichess::from_position("\r\n1 W\r\nkqbnr\r\nppppp\r\n.....\r\n.....\r\nPPPPP\r\nRNBQK\r\n\r\n")
-            .hash(),
-        Minichess{}.hash());
+    EXPECT_EQ(Minichess::from_position("\r\n1 W\r\nkqbnr\r\nppppp\r\n.....\r\n.....\r\nPPPPP\r\nRNBQK\r\n\r\n").hash(),
+              Minichess{}.hash());
     // White to move without its king: a finished game, lost for White.
-    EXPECT_EQ(Minichess::from_position("3 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQ.\n").outcome(),
-              Outcome::Loss);
+    EXPECT_EQ(Minichess::from_position("3 W\nkqbnr\nppppp\n.....\n.....\nPPPPP\nRNBQ.\n").outcome(), Outcome::Loss);
 }
 
 TEST(Minichess, BadMovesAreRejected) {

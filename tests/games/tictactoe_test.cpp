@@ -185,8 +185,7 @@ TEST(TicTacToe, PositionErrors) {
     EXPECT_NE(message("O........").find("X has 0 stones and O has 1"), std::string::npos);
     EXPECT_NE(message("XXXOOO...").find("both X and O"), std::string::npos);
     // X has a line but O has as many stones: O moved after X won.
-    EXPECT_NE(message("XXXOO.O..").find("X has 3 in a row, but X did not make the last move"),
-              std::string::npos)
+    EXPECT_NE(message("XXXOO.O..").find("X has 3 in a row, but X did not make the last move"), std::string::npos)
         << message("XXXOO.O..");
     // O has a line and X has one more stone.
     EXPECT_NE(message("OOOXX.XX.").find("O has 3 in a row, but O did not make"), std::string::npos);
@@ -202,8 +201,7 @@ TEST(TicTacToe, GameContinuedAfterWin) {
         (void)G::from_position("XXX.OO.OXXX.OO..");
         FAIL() << "accepted";
     } catch (const ParseError& e) {
-        EXPECT_NE(std::string(e.what()).find("the game went on after X had won"), std::string::npos)
-            << e.what();
+        EXPECT_NE(std::string(e.what()).find("the game went on after X had won"), std::string::npos) << e.what();
     }
     // A row and a column sharing the last stone is a legal single win.
     EXPECT_EQ(TicTacToe::from_position("XXXXOOXOO").outcome(), Outcome::Loss);

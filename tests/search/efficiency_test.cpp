@@ -23,8 +23,8 @@ using uniform::UniformTree;
 
 namespace {
 
-constexpr Algorithm kExact[] = {Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta,
-                                Algorithm::AlphaBetaHard, Algorithm::Pvs, Algorithm::Mtdf};
+constexpr Algorithm kExact[] = {Algorithm::Minimax,       Algorithm::Negamax, Algorithm::AlphaBeta,
+                                Algorithm::AlphaBetaHard, Algorithm::Pvs,     Algorithm::Mtdf};
 
 Shape shape(int b, int d, std::uint64_t seed, Ordering o) { return {b, d, seed, o}; }
 
@@ -40,7 +40,8 @@ TEST(UniformTree, EveryAlgorithmFindsTheBuiltInValue) {
                     ASSERT_EQ(truth.score, t.evaluate()) << t.position();
                     for (const Algorithm a : kExact) {
                         ASSERT_EQ(search_once(a, t, d).score, truth.score) << algorithm_name(a) << " " << t.position();
-                        ASSERT_EQ(search_iterative(a, t, d).score, truth.score) << algorithm_name(a) << " " << t.position();
+                        ASSERT_EQ(search_iterative(a, t, d).score, truth.score)
+                            << algorithm_name(a) << " " << t.position();
                     }
                     if (d > 0 && b > 1) {
                         const auto bns = best_node_search(t, d);
@@ -92,7 +93,8 @@ TEST(MinimalTree, NoAlgorithmThatProvesTheValueEvaluatesFewerLeaves) {
         ASSERT_TRUE(size) << t.position();
         EXPECT_LE(size->minimal_leaves, size->all_leaves);
         for (const Algorithm a : kExact)
-            ASSERT_GE(search_once(a, t, depth).leaves, size->minimal_leaves) << algorithm_name(a) << " " << t.position();
+            ASSERT_GE(search_once(a, t, depth).leaves, size->minimal_leaves)
+                << algorithm_name(a) << " " << t.position();
         // With the best move first everywhere alpha-beta comes close to it.
         const Reordered<tree::TreeGame> best(t, MoveOrdering::Best, depth);
         ASSERT_GE(alphabeta(best, depth).leaves, size->minimal_leaves) << t.position();
@@ -110,7 +112,8 @@ TEST(Reordering, KeepsValuesAndOrdersByThem) {
         const int depth = 1 + static_cast<int>(rng() % 5);
         const auto t = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 4, depth));
         const Score truth = minimax(t, depth).score;
-        for (const MoveOrdering o : {MoveOrdering::Natural, MoveOrdering::Best, MoveOrdering::Worst, MoveOrdering::Random}) {
+        for (const MoveOrdering o :
+             {MoveOrdering::Natural, MoveOrdering::Best, MoveOrdering::Worst, MoveOrdering::Random}) {
             const Reordered<tree::TreeGame> r(t, o, depth, 3);
             ASSERT_EQ(alphabeta(r, depth).score, truth) << t.position();
             ASSERT_EQ(pvs(r, depth).score, truth) << t.position();

@@ -53,7 +53,8 @@ void expect_solved(engine::Engine<G>& e, const G& g) {
     ASSERT_TRUE(weak.best) << g.position();
     G weak_child = g;
     weak_child.make(*weak.best);
-    ASSERT_EQ(sign(-solve(weak_child, 16).score), sign(truth)) << "the weak best move keeps the result: " << g.position();
+    ASSERT_EQ(sign(-solve(weak_child, 16).score), sign(truth))
+        << "the weak best move keeps the result: " << g.position();
 }
 
 }  // namespace
@@ -64,9 +65,7 @@ TEST(EngineSolve, PonsScoresOfTheEasySets) {
         for (const auto& [moves, score] : set_lines(set, 60)) {
             const auto g = Connect4::from_position(moves);
             const auto s = e.solve(g);
-            ASSERT_EQ(connect4::pons_score(42, g.moves_played(), s.score),
-                      score)
-                << set << " " << moves;
+            ASSERT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score) << set << " " << moves;
             ASSERT_EQ(sign(e.solve(g, true).score), sign(score)) << "weak: " << set << " " << moves;
         }
 }
@@ -228,7 +227,8 @@ TEST(EngineSolve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
         for (const auto& v : values) {
             Connect4 child = g;
             child.make(v.move);
-            EXPECT_EQ(v.score, score_from_tt(-solve(child, 16).score, 1)) << moves << " then " << g.move_to_string(v.move);
+            EXPECT_EQ(v.score, score_from_tt(-solve(child, 16).score, 1))
+                << moves << " then " << g.move_to_string(v.move);
             EXPECT_EQ(engine::solve_each_move(e, g, true).size(), values.size());
             best = std::max(best, v.score);
         }
@@ -255,15 +255,18 @@ TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
         for (int width = 4; words; ++width) {
             std::string cell;
             if (!(words >> cell)) break;
-            if (table == "OUTCOME") outcome[{width, height}] = cell;
-            else last_move[{width, height}] = std::stoi(cell);
+            if (table == "OUTCOME")
+                outcome[{width, height}] = cell;
+            else
+                last_move[{width, height}] = std::stoi(cell);
         }
     }
     ASSERT_EQ(outcome.at({7, 6}), "1st");
     ASSERT_EQ(last_move.at({7, 6}), 41);
     engine::Engine<Connect4> e(16);
     // The sizes that solve in about a second each here (bench/connect4 runs the bigger ones).
-    for (const auto& [width, height] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {6, 4}, {4, 5}, {5, 5}, {4, 6}, {4, 7}}) {
+    for (const auto& [width, height] :
+         std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {6, 4}, {4, 5}, {5, 5}, {4, 6}, {4, 7}}) {
         const auto g = Connect4::from_position(std::to_string(width) + "x" + std::to_string(height) + ":");
         const Score s = e.solve(g).score;
         const std::string who = s > 0 ? "1st" : s < 0 ? "2nd" : "Draw";

@@ -40,8 +40,8 @@ TEST(Skill, HigherLevelsPickTheBestMoreOften) {
 
 TEST(Skill, AWinningOrMatingWeakPlayerPlaysItsBestMove) {
     const Skill weakest{0};
-    for (const Lines& lines : {Lines{{1, param::kSkillDecisive}, {2, param::kSkillDecisive - 1}},
-                               Lines{{1, mate_in_plies(3)}, {2, 200}}})
+    for (const Lines& lines :
+         {Lines{{1, param::kSkillDecisive}, {2, param::kSkillDecisive - 1}}, Lines{{1, mate_in_plies(3)}, {2, 200}}})
         for (std::uint64_t seed = 0; seed < 200; ++seed) EXPECT_EQ(weakest.choose(lines, seed), 1);
 }
 

@@ -23,7 +23,7 @@ TEST(SolverTicTacToe, TheStartIsADrawAndEveryFirstMoveKeepsIt) {
     const auto r = solve(TicTacToe::from_position(""));
     EXPECT_EQ(r.result, Outcome::Draw);
     EXPECT_EQ(r.score, 0);
-    EXPECT_EQ(r.plies, 9);  // a drawn game fills the board
+    EXPECT_EQ(r.plies, 9);               // a drawn game fills the board
     EXPECT_EQ(r.best_moves.size(), 9u);  // no first move loses (well known)
     EXPECT_EQ(r.pv.size(), 9u);
     // Brute force agrees: plain minimax over the whole game tree.

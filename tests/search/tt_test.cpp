@@ -120,8 +120,7 @@ TEST(TranspositionTable, APartInUseSharesItsBucketsUntilItGrows) {
     for (std::uint64_t h = 0; h < 5; ++h)
         tt.store(key_in_bucket(7, h, 1), 0, 10 + static_cast<int>(h), Bound::Exact, 0);
     EXPECT_FALSE(tt.probe(key_in_bucket(7, 0, 1), 10)) << "the shallowest gave way";
-    for (std::uint64_t h = 1; h < 5; ++h)
-        EXPECT_TRUE(tt.probe(key_in_bucket(7, h, 1), 10 + static_cast<int>(h))) << h;
+    for (std::uint64_t h = 1; h < 5; ++h) EXPECT_TRUE(tt.probe(key_in_bucket(7, h, 1), 10 + static_cast<int>(h))) << h;
     EXPECT_EQ(tt.entries_in_use(), std::size_t{(1 << 20) / 16});
     // The whole table: each of these keys has a bucket of its own.
     tt.use_all();

@@ -13,8 +13,7 @@ namespace ply::testing {
 struct TempFile {
     std::filesystem::path path;
     TempFile(const std::string& name, const std::string& text)
-        : path(std::filesystem::temp_directory_path() /
-               ("ply_test_" + std::to_string(::getpid()) + "_" + name)) {
+        : path(std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name)) {
         std::ofstream(path) << text;
     }
     ~TempFile() { std::filesystem::remove(path); }

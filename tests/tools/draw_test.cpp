@@ -10,9 +10,9 @@
 #include <ply/games/tictactoe/tictactoe.hpp>
 #include <ply/games/tree/tree.hpp>
 #include <ply/search/classic/algorithm.hpp>
-#include "support/run_ply.hpp"
-#include "support/read_file.hpp"
 #include <ply/tools/draw/search_tree.hpp>
+#include "support/read_file.hpp"
+#include "support/run_ply.hpp"
 
 using namespace ply;
 using ply::testing::count_occurrences;
@@ -38,7 +38,6 @@ Drawn draw_search(const std::string& text, classic::Algorithm algo) {
     d.dot = draw::to_dot(d.tree);
     return d;
 }
-
 
 }  // namespace
 
@@ -101,12 +100,13 @@ TEST(DrawTree, RealGameDrawsPrunedMovesAsStubs) {
 
 TEST(DrawCli, TraceDotAndSvg) {
     const std::string dir = ::testing::TempDir();
-    const auto r = ply::testing::run_ply("tree '((3 12 8) (2 4 6) (14 5 2))' --algo alphabeta --trace --dot " + dir +
-                                         "/aima.dot");
+    const auto r =
+        ply::testing::run_ply("tree '((3 12 8) (2 4 6) (14 5 2))' --algo alphabeta --trace --dot " + dir + "/aima.dot");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find("MIN 2 = 2 <= alpha 3: alpha cutoff"), std::string::npos) << r.out;
     EXPECT_EQ(count_occurrences(read_file(dir + "/aima.dot"), "class=\"pruned\""), 2u);
-    const auto svg = ply::testing::run_ply("search tictactoe --position x.o.x.... --depth 2 --draw " + dir + "/ttt.svg");
+    const auto svg =
+        ply::testing::run_ply("search tictactoe --position x.o.x.... --depth 2 --draw " + dir + "/ttt.svg");
     if (std::system("command -v dot > /dev/null 2>&1") != 0) {
         EXPECT_NE(svg.exit_code, 0);
         EXPECT_NE(svg.out.find("apt-get install -y graphviz"), std::string::npos) << svg.out;

@@ -44,8 +44,7 @@ TEST(ImcsProtocol, Clocks) {
     EXPECT_EQ(parse_clock("5:00"), milliseconds(300000));
     EXPECT_EQ(parse_clock("300"), milliseconds(300000));
     EXPECT_EQ(parse_clock("1.25"), milliseconds(1250));
-    for (const char* bad :
-         {"", "5:60.000", "5:7.000", "05:00.0000", "ab", "-1", "05:00.", ":30", "05:00.x"}) {
+    for (const char* bad : {"", "5:60.000", "5:7.000", "05:00.0000", "ab", "-1", "05:00.", ":30", "05:00.x"}) {
         EXPECT_FALSE(parse_clock(bad)) << bad;
     }
     EXPECT_EQ(format_clock(milliseconds(300000)), "05:00.000");
@@ -166,8 +165,7 @@ TEST(ImcsConnection, OverlongLinesAndRefusedConnections) {
         LineConnection refused("127.0.0.1", port, milliseconds(5000));
         ADD_FAILURE() << "connected to a closed port";
     } catch (const ImcsError& e) {
-        EXPECT_NE(std::string(e.what()).find("cannot connect to 127.0.0.1:" + std::to_string(port)),
-                  std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("cannot connect to 127.0.0.1:" + std::to_string(port)), std::string::npos)
             << e.what();
     }
 }

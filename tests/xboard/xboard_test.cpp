@@ -18,9 +18,9 @@
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
 #include <ply/games/chess/notation.hpp>
+#include <ply/tools/arena/xboard_player.hpp>
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
-#include <ply/tools/arena/xboard_player.hpp>
 
 namespace ply::xboard {
 namespace {
@@ -238,8 +238,7 @@ TEST(Xboard, GameEndsAreAnnounced) {
     EXPECT_EQ(transcript("setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\n"), "1/2-1/2 {Stalemate}\n");
     EXPECT_EQ(transcript("setboard 8/8/8/4k3/8/8/8/4K3 w - - 0 1\ngo\n"), "1/2-1/2 {Draw by insufficient material}\n");
     EXPECT_EQ(transcript("setboard 8/8/8/4k3/8/8/8/R3K3 w - - 100 80\ngo\n"), "1/2-1/2 {Draw by fifty move rule}\n");
-    EXPECT_EQ(transcript("new\nforce\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ngo\n"),
-              "1/2-1/2 {Draw by repetition}\n");
+    EXPECT_EQ(transcript("new\nforce\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ngo\n"), "1/2-1/2 {Draw by repetition}\n");
     // Twofold is no draw: the engine plays on.
     EXPECT_EQ(moves_sent(transcript("new\nforce\nsd 2\nNf3\nNf6\nNg1\nNg8\ngo\n")).size(), 1u);
 }
@@ -269,8 +268,7 @@ TEST(Xboard, AnalysisRunsUntilExitAndFollowsTheBoard) {
         try {
             after_e4.parse_move(word);
             ++replies;
-        } catch (const ParseError&) {
-        }
+        } catch (const ParseError&) {}
     }
     EXPECT_GE(thinking, 2) << out;
     EXPECT_GE(replies, 1) << out;
@@ -354,7 +352,8 @@ TEST(Xboard, MemoryThatCannotBeHadKeepsAWorkingTable) {
     ASSERT_EQ(setrlimit(RLIMIT_AS, &capped), 0);
     h.send({"memory 4096"});
     ASSERT_EQ(setrlimit(RLIMIT_AS, &saved), 0);
-    EXPECT_EQ(h.out.str(), "Error (not enough memory for a 4096 MB transposition table; the old table is kept): memory 4096\n");
+    EXPECT_EQ(h.out.str(),
+              "Error (not enough memory for a 4096 MB transposition table; the old table is kept): memory 4096\n");
     // The table still works: a new game clears it, a search fills it.
     h.send({"new", "sd 4", "go"});
     h.session.wait();

@@ -8,8 +8,8 @@
 
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
-#include <ply/tools/draw/search_tree.hpp>
 #include <ply/search/classic/algorithm.hpp>
+#include <ply/tools/draw/search_tree.hpp>
 #include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
@@ -47,7 +47,8 @@ struct WatchOptions {
                      "Iterative deepening: each depth guided by the previous one (aspiration, first guess)");
         cmd.add_flag("--trace", trace, "Print the search step by step: windows, values, cutoffs");
         cmd.add_option("--dot", dot_path, "Write the searched tree as Graphviz DOT to this file");
-        cmd.add_option("--draw", svg_path, "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
+        cmd.add_option("--draw", svg_path,
+                       "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
     }
 };
 
@@ -81,13 +82,13 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
     const double seconds = clock.seconds();
     if (recorder && (watch.dot_path || watch.svg_path)) {
         const std::string title = std::string(G::name) + ", " + algo + (watch.iterative ? " (last iteration)" : "") +
-                                  ", depth " + std::to_string(depth) + ": value " +
-                                  draw::format_score(r.score) + ", " + std::to_string(r.leaves) + " leaves";
+                                  ", depth " + std::to_string(depth) + ": value " + draw::format_score(r.score) + ", " +
+                                  std::to_string(r.leaves) + " leaves";
         const auto tree = recorder->tree(title);
         if (tree.nodes.size() > kMaxDrawnNodes)
             input_error(cmd, "the searched tree has " + std::to_string(tree.nodes.size()) +
-                                 " nodes; drawings are for small searches (at most " +
-                                 std::to_string(kMaxDrawnNodes) + "): lower --depth");
+                                 " nodes; drawings are for small searches (at most " + std::to_string(kMaxDrawnNodes) +
+                                 "): lower --depth");
         const std::string dot = draw::to_dot(tree);
         try {
             if (dot_file) {

@@ -56,8 +56,8 @@ std::string iteration_line(const G& root, const engine::Report<typename G::Move>
     std::string s = "depth " + std::to_string(r.depth) + "/" + std::to_string(seldepth);
     if (several_lines) s += "  multipv " + std::to_string(r.multipv);
     const auto nps = static_cast<std::uint64_t>(static_cast<double>(r.nodes) / std::max(seconds, 1e-6));
-    s += "  score " + score_text<G>(r.score) + "  nodes " + std::to_string(r.nodes) + "  nps " +
-         std::to_string(nps) + "  time " + seconds_text(seconds) + "  pv " + line_text(root, r.pv);
+    s += "  score " + score_text<G>(r.score) + "  nodes " + std::to_string(r.nodes) + "  nps " + std::to_string(nps) +
+         "  time " + seconds_text(seconds) + "  pv " + line_text(root, r.pv);
     return s;
 }
 
@@ -88,21 +88,19 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
     limits.multipv = o.multipv;
     if (o.seconds) {
         // Whole milliseconds, at least one (--time is checked to be at most a day).
-        limits.move_time =
-            std::chrono::milliseconds(std::max<long long>(1, std::llround(*o.seconds * 1000.0)));
+        limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*o.seconds * 1000.0)));
     } else {
         limits.depth = o.depth.value_or(kDefaultDepth);
     }
     const auto result = engine.think(root, limits);
 
     out << "best move: " << (result.best ? move_text(root, *result.best) : std::string("(none)"));
-    if (result.depth > 0)
-        out << " (score " << score_text<G>(result.score) << ", depth " << result.depth << ")";
+    if (result.depth > 0) out << " (score " << score_text<G>(result.score) << ", depth " << result.depth << ")";
     out << "\n";
     for (std::size_t i = 0; i < last.size(); ++i) {
         if (!last[i]) continue;  // fewer legal moves than lines asked for
-        out << "line " << i + 1 << ": " << score_text<G>(last[i]->score) << "  "
-            << line_text(root, last[i]->pv) << "  (depth " << last[i]->depth << ")\n";
+        out << "line " << i + 1 << ": " << score_text<G>(last[i]->score) << "  " << line_text(root, last[i]->pv)
+            << "  (depth " << last[i]->depth << ")\n";
     }
 }
 
@@ -169,26 +167,22 @@ void add_analyse_command(CLI::App& app) {
     cmd->alias("analyze");
     cmd->add_option("game", opts->game, std::string("Game (default chess): ") + std::string(kGameNames));
     auto* fen = cmd->add_option("--fen", opts->fen, "Chess position as FEN");
-    cmd->add_option("--position,-p", opts->position,
-                    "Position in the game's notation (chess: startpos or FEN)")
+    cmd->add_option("--position,-p", opts->position, "Position in the game's notation (chess: startpos or FEN)")
         ->excludes(fen);
     auto* depth = cmd->add_option("--depth,-d", opts->depth, "Search depth in plies (default 12)")
                       ->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--time,-t", opts->seconds, "Search time in seconds")
         ->check(CLI::Range(0.001, 86400.0))  // a millisecond to a day
         ->excludes(depth);
-    cmd->add_option("--multipv", opts->multipv, "Number of best lines to show")
-        ->check(CLI::Range(1, kMaxMultiPv));
+    cmd->add_option("--multipv", opts->multipv, "Number of best lines to show")->check(CLI::Range(1, kMaxMultiPv));
     cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, kMaxThreads));
-    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB")
-        ->check(CLI::Range(1, kMaxHashMb));
+    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, kMaxHashMb));
     cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
     cmd->add_flag("--json", opts->json, "Solvable games: print one JSON object");
     cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");
     cmd->callback([cmd, opts] {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
-            if (opts->fen && !kIsChess<G>)
-                usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
+            if (opts->fen && !kIsChess<G>) usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
             const G root = load_position<G>(*cmd, opts->fen ? opts->fen : opts->position);
             if constexpr (EngineSolvable<G>) {
                 if (!opts->depth && !opts->seconds) return solve_moves(*cmd, root, *opts, std::cout);
@@ -197,8 +191,7 @@ void add_analyse_command(CLI::App& app) {
                 usage_error(*cmd, "--weak, --json and --book are for solving; drop --depth/--time");
             analyse(root, *opts, std::cout);
         });
-        if (!known)
-            usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
+        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
     });
 }
 

@@ -20,12 +20,10 @@ void refuse(const CLI::App& cmd, const std::string& game, std::initializer_list<
 void add_book_command(CLI::App& app) {
     auto opts = std::make_shared<BookOptions>();
     auto* cmd = app.add_subcommand(
-        "book",
-        "An opening book: connect4 (every position N plies deep, solved) or chess (Polyglot, from games)");
+        "book", "An opening book: connect4 (every position N plies deep, solved) or chess (Polyglot, from games)");
     cmd->add_option("game", opts->game, "Game: connect4 or chess")->required();
     cmd->add_option("--out,-o", opts->out, "The book file to write")->required();
-    cmd->add_option("--plies", opts->plies,
-                    "connect4: depth of the book's positions, in plies after the start")
+    cmd->add_option("--plies", opts->plies, "connect4: depth of the book's positions, in plies after the start")
         ->check(CLI::Range(1, 40));
     cmd->add_option("--position,-p", opts->position,
                     "connect4: start (default the empty 7x6 board; '5x4:' for other sizes)");

@@ -65,8 +65,7 @@ void write_chess_book(const CLI::App& cmd, const BookOptions& opts) {
         const std::string* fen = games[i].tag("FEN");
         try {
             const auto start = fen ? chess::Position::from_fen(*fen) : chess::Position();
-            maker.add_game(start, first_moves(games[i], start, opts.max_ply), result_of(games[i]),
-                           opts.max_ply);
+            maker.add_game(start, first_moves(games[i], start, opts.max_ply), result_of(games[i]), opts.max_ply);
         } catch (const ParseError& e) {
             input_error(cmd, opts.pgn + ": game " + std::to_string(i + 1) + ": " + e.what());
         }
@@ -80,8 +79,8 @@ void write_chess_book(const CLI::App& cmd, const BookOptions& opts) {
     }
     std::unordered_set<std::uint64_t> positions;
     for (const auto& e : entries) positions.insert(e.key);
-    std::cout << "wrote " << entries.size() << " moves in " << positions.size() << " positions from "
-              << maker.games() << " games to " << opts.out << " (" << seconds_text(clock.seconds()) << ")\n";
+    std::cout << "wrote " << entries.size() << " moves in " << positions.size() << " positions from " << maker.games()
+              << " games to " << opts.out << " (" << seconds_text(clock.seconds()) << ")\n";
 }
 
 }  // namespace ply::cli

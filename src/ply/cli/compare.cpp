@@ -85,8 +85,10 @@ Comparison compare(const G& game, const Options& opts, int depth) {
             c.all_leaves = double(size->all_leaves);
         }
         const auto ordering = parse_ordering(opts.ordering);
-        if (ordering == classic::MoveOrdering::Natural) run_rows(game, game, opts, depth, c);
-        else run_rows(classic::Reordered<G>(game, ordering, depth, opts.seed), game, opts, depth, c);
+        if (ordering == classic::MoveOrdering::Natural)
+            run_rows(game, game, opts, depth, c);
+        else
+            run_rows(classic::Reordered<G>(game, ordering, depth, opts.seed), game, opts, depth, c);
     }
     return c;
 }
@@ -103,11 +105,11 @@ void print(const Comparison& c, bool json) {
         j["minimal_leaves"] = c.minimal_leaves ? nlohmann::json(*c.minimal_leaves) : nlohmann::json(nullptr);
         j["all_leaves"] = c.all_leaves ? nlohmann::json(*c.all_leaves) : nlohmann::json(nullptr);
         for (const Row& r : c.rows) {
-            nlohmann::json row = {{"algo", r.algo},     {"score", r.score},         {"best", r.best},
-                                  {"nodes", r.nodes},   {"leaves", r.leaves},       {"researches", r.researches},
+            nlohmann::json row = {{"algo", r.algo},      {"score", r.score},   {"best", r.best},
+                                  {"nodes", r.nodes},    {"leaves", r.leaves}, {"researches", r.researches},
                                   {"seconds", r.seconds}};
-            row["minimal_ratio"] = c.minimal_leaves ? nlohmann::json(double(r.leaves) / *c.minimal_leaves)
-                                                    : nlohmann::json(nullptr);
+            row["minimal_ratio"] =
+                c.minimal_leaves ? nlohmann::json(double(r.leaves) / *c.minimal_leaves) : nlohmann::json(nullptr);
             j["rows"].push_back(row);
         }
         std::cout << j.dump() << "\n";
@@ -119,7 +121,8 @@ void print(const Comparison& c, bool json) {
               << "; whole tree: " << (c.all_leaves ? fixed(*c.all_leaves, 0) + " leaves" : "?") << "\n\n";
     std::cout << std::left << std::setw(15) << "algorithm" << std::right << std::setw(8) << "value" << std::setw(8)
               << "best" << std::setw(14) << "nodes" << std::setw(14) << "leaves" << std::setw(11) << "re-search"
-              << std::setw(11) << "time ms" << std::setw(11) << "x minimal" << "\n";
+              << std::setw(11) << "time ms" << std::setw(11) << "x minimal"
+              << "\n";
     for (const Row& r : c.rows) {
         std::cout << std::left << std::setw(15) << r.algo << std::right << std::setw(8) << r.score << std::setw(8)
                   << r.best << std::setw(14) << r.nodes << std::setw(14) << r.leaves << std::setw(11) << r.researches
@@ -137,8 +140,8 @@ void print(const Comparison& c, bool json) {
 
 void add_compare_command(CLI::App& app) {
     auto opts = std::make_shared<Options>();
-    auto* cmd = app.add_subcommand(
-        "compare", "Run several classic algorithms on one position or tree and compare their work");
+    auto* cmd =
+        app.add_subcommand("compare", "Run several classic algorithms on one position or tree and compare their work");
     cmd->add_option("game", opts->game, std::string("Game: ") + std::string(kGameNames));
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
     cmd->add_option("--tree", opts->tree, "An explicit tree such as \"((3 5 2) (4 6 1) (7 9 8))\"");

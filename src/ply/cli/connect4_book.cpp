@@ -94,8 +94,8 @@ void write_connect4_book(const CLI::App& cmd, const BookOptions& opts) {
         const auto& g = positions[i];
         const auto solution = engine.solve(g);
         nodes += solution.nodes;
-        out << g.position() << " "
-            << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score) << "\n";
+        out << g.position() << " " << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score)
+            << "\n";
         if ((i + 1) % 100 == 0) std::cerr << "book: " << i + 1 << "/" << positions.size() << " solved\n";
     }
     try {

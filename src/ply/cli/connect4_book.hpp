@@ -24,8 +24,7 @@ engine::SolvedBook read_connect4_book(const std::string& path);
 // `--book FILE` for the engine of a solving command: loads it into `book`
 // (which must outlive the engine's solves). Connect Four only.
 template <class G>
-void use_book(const CLI::App& cmd, engine::Engine<G>& engine, const std::string& path,
-              engine::SolvedBook& book) {
+void use_book(const CLI::App& cmd, engine::Engine<G>& engine, const std::string& path, engine::SolvedBook& book) {
     if (path.empty()) return;
     if constexpr (std::is_same_v<G, connect4::Connect4>) {
         try {

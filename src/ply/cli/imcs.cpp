@@ -65,8 +65,7 @@ std::string seconds_text(milliseconds ms) {
 
 // The engine's move within the time the clock allows (see imcs::move_budget);
 // --movetime and --depth only ever shorten the search.
-imcs::MoveChoice engine_move(engine::Engine<Minichess>& engine, const ImcsOptions& o,
-                             const imcs::MoveRequest& req) {
+imcs::MoveChoice engine_move(engine::Engine<Minichess>& engine, const ImcsOptions& o, const imcs::MoveRequest& req) {
     const milliseconds budget = imcs::move_budget(req.my_clock, req.position.move_number(), req.free_move);
     engine::Limits<Minichess::Move> limits;
     limits.move_time = o.movetime_ms ? std::min(budget, milliseconds(*o.movetime_ms)) : budget;
@@ -81,8 +80,8 @@ imcs::MoveChoice engine_move(engine::Engine<Minichess>& engine, const ImcsOption
     const auto start = std::chrono::steady_clock::now();
     const auto result = engine.think(req.position, limits);
     const auto spent = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
-    return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe_score(result.score) +
-                             ", " + seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
+    return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe_score(result.score) + ", " +
+                             seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
 }
 
 void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
@@ -94,13 +93,11 @@ void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
     }
     if (!is_word(o.user)) usage_error(cmd, "the user name must be one word of printable characters");
     if (!is_word(o.password)) usage_error(cmd, "the password must be one word of printable characters");
-    if (action == Action::Accept && !is_word(o.game_id))
-        usage_error(cmd, "bad game id '" + o.game_id + "'");
+    if (action == Action::Accept && !is_word(o.game_id)) usage_error(cmd, "bad game id '" + o.game_id + "'");
 
     try {
         imcs::Transcript log = o.log ? imcs::Transcript(*o.log) : imcs::Transcript();
-        log.note("ply imcs: connecting to " + address.host + ":" + std::to_string(address.port) + " as " +
-                 o.user);
+        log.note("ply imcs: connecting to " + address.host + ":" + std::to_string(address.port) + " as " + o.user);
         // The hash table first: a size the machine cannot give fails before
         // anyone waits for us.
         engine::Engine<Minichess> engine(static_cast<std::size_t>(o.hash_mb));
@@ -129,8 +126,7 @@ void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
         }
         const imcs::GameReport report =
             client.play(us, [&](const imcs::MoveRequest& req) { return engine_move(engine, o, req); });
-        std::cout << "Result: " << imcs::result_name(report.result) << " (" << report.summary << ")"
-                  << std::endl;
+        std::cout << "Result: " << imcs::result_name(report.result) << " (" << report.summary << ")" << std::endl;
     } catch (const imcs::ImcsError& e) {
         std::cout.flush();
         std::cerr << "ply imcs: " << e.what() << "\n";
@@ -142,8 +138,8 @@ void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
 
 void add_imcs_command(CLI::App& app) {
     auto opts = std::make_shared<ImcsOptions>();
-    auto* cmd = app.add_subcommand(
-        "imcs", "Play minichess on an IMCS server (Internet MiniChess Server, protocol 2.5)");
+    auto* cmd =
+        app.add_subcommand("imcs", "Play minichess on an IMCS server (Internet MiniChess Server, protocol 2.5)");
     cmd->footer(
         "Examples:\n"
         "  ply imcs --server imcs.example.org:3589 --user me --password pw offer --color W --time 300\n"
@@ -154,8 +150,7 @@ void add_imcs_command(CLI::App& app) {
         "finally 'Result: win|loss|draw (<server's result line>)'. Exit 0 after a finished game, 1 on\n"
         "a refused login or any protocol or network failure, 2 on bad usage.");
     cmd->require_subcommand(1);
-    cmd->add_option("--server", opts->server, "IMCS server as HOST:PORT (IMCS's usual port is 3589)")
-        ->required();
+    cmd->add_option("--server", opts->server, "IMCS server as HOST:PORT (IMCS's usual port is 3589)")->required();
     cmd->add_option("--user", opts->user, "User name on the server")->required();
     cmd->add_option("--password", opts->password, "Password (sent in clear, as IMCS does)")
         ->envname("PLY_IMCS_PASSWORD")
@@ -163,10 +158,8 @@ void add_imcs_command(CLI::App& app) {
     cmd->add_option("--log", opts->log, "Append the whole conversation, time-stamped, and the moves to FILE");
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
         ->check(CLI::Range(1, kMaxHashMb));
-    cmd->add_option("--threads", opts->threads, "Search threads (default 1)")
-        ->check(CLI::Range(1, kMaxThreads));
-    cmd->add_option("--depth", opts->depth,
-                    "Search at most N plies a move (for tests; the clock still limits)")
+    cmd->add_option("--threads", opts->threads, "Search threads (default 1)")->check(CLI::Range(1, kMaxThreads));
+    cmd->add_option("--depth", opts->depth, "Search at most N plies a move (for tests; the clock still limits)")
         ->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--movetime", opts->movetime_ms,
                     "Think at most MS milliseconds a move (for tests; the clock still limits)")
@@ -177,9 +170,7 @@ void add_imcs_command(CLI::App& app) {
         ->check(CLI::IsMember({"W", "B", "?"}));
     offer->add_option("--time", opts->offer_seconds, "Seconds on each side's clock (server default: 300)")
         ->check(CLI::Range(1, 86400));
-    offer
-        ->add_option("--wait", opts->wait_seconds,
-                     "Give up after this many seconds without an opponent (0: never)")
+    offer->add_option("--wait", opts->wait_seconds, "Give up after this many seconds without an opponent (0: never)")
         ->check(CLI::Range(0, 86400 * 7));
     offer->callback([cmd, opts] { run(*cmd, *opts, Action::Offer); });
 

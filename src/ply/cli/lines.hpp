@@ -96,10 +96,14 @@ std::string end_reason(const G& game) {
         game.generate_legal(moves);
         if (moves.empty()) return game.in_check() ? "checkmate" : "stalemate";
         switch (game.game_ending_draw()) {
-            case chess::Position::DrawRule::FiftyMoves: return "the fifty-move rule";
-            case chess::Position::DrawRule::Repetition: return "threefold repetition";
-            case chess::Position::DrawRule::Material: return "insufficient material";
-            case chess::Position::DrawRule::None: break;
+            case chess::Position::DrawRule::FiftyMoves:
+                return "the fifty-move rule";
+            case chess::Position::DrawRule::Repetition:
+                return "threefold repetition";
+            case chess::Position::DrawRule::Material:
+                return "insufficient material";
+            case chess::Position::DrawRule::None:
+                break;
         }
     }
     if constexpr (std::is_same_v<G, minichess::Minichess>) {

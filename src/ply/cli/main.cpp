@@ -28,8 +28,7 @@ int main(int argc, char** argv) {
         return ply::uci::run(std::cin, std::cout);
     }
 
-    CLI::App app{"Ply: game-tree search for chess, minichess, Connect Four, tic-tac-toe and explicit trees",
-                 "ply"};
+    CLI::App app{"Ply: game-tree search for chess, minichess, Connect Four, tic-tac-toe and explicit trees", "ply"};
     app.set_version_flag("--version", version);
     app.require_subcommand(1);
     ply::cli::add_tree_command(app);

@@ -64,13 +64,19 @@ arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
         } catch (const std::exception&) {
             throw ParseError("bad SPRT setting '" + w + "' (expected elo0=0 elo1=5 alpha=0.05 beta=0.05)");
         }
-        if (key == "elo0") s.elo0 = v;
-        else if (key == "elo1") s.elo1 = v;
-        else if (key == "alpha") s.alpha = v;
-        else if (key == "beta") s.beta = v;
-        else throw ParseError("unknown SPRT setting '" + key + "'");
+        if (key == "elo0")
+            s.elo0 = v;
+        else if (key == "elo1")
+            s.elo1 = v;
+        else if (key == "alpha")
+            s.alpha = v;
+        else if (key == "beta")
+            s.beta = v;
+        else
+            throw ParseError("unknown SPRT setting '" + key + "'");
     }
-    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1)) throw ParseError("SPRT alpha and beta must lie in (0, 1)");
+    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1))
+        throw ParseError("SPRT alpha and beta must lie in (0, 1)");
     if (!(s.elo1 > s.elo0)) throw ParseError("SPRT needs elo1 > elo0");
     return s;
 }
@@ -156,8 +162,10 @@ void run(const CLI::App& cmd, const Options& o) {
         std::cerr << arena::progress_line(s, g, m) << "\n";
     });
     std::signal(SIGINT, previous);
-    if (o.json) std::cout << arena::match_json(state, m).dump(2) << "\n";
-    else arena::print_table(std::cout, state, m);
+    if (o.json)
+        std::cout << arena::match_json(state, m).dump(2) << "\n";
+    else
+        arena::print_table(std::cout, state, m);
     if (state.interrupted) throw CLI::RuntimeError(130);
     if (state.engine_failed) throw CLI::RuntimeError(1);  // the match did not finish
 }
@@ -182,7 +190,9 @@ void add_match_command(CLI::App& app) {
         ->expected(1, CLI::detail::expected_max_vector_size);
     cmd->add_option("--game", o->game, "Game: " + std::string(arena::kArenaGames))->capture_default_str();
     cmd->add_option("--games,-n", o->games, "Games per pairing")->check(CLI::Range(1, 1000000))->capture_default_str();
-    cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
+    cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
     cmd->add_option("--openings", o->openings, "Opening book: .epd or .pgn for chess, move lists for other games");
     cmd->add_option("--random-plies", o->random_plies, "Start from random openings of this many plies")
         ->check(CLI::Range(1, 40));

@@ -38,8 +38,7 @@ void add_moves_command(CLI::App& app) {
             std::sort(texts.begin(), texts.end());
             for (const auto& t : texts) std::cout << t << "\n";
         });
-        if (!known)
-            usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
+        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
     });
 }
 

@@ -99,8 +99,8 @@ void run_suite(const CLI::App& cmd, const PerftArgs& a) {
                 verdict += " D" + std::to_string(depth) + " ok";
             } else {
                 ++failed;
-                verdict += " D" + std::to_string(depth) + " FAIL (expected " + std::to_string(expected) +
-                           ", got " + std::to_string(got) + ")";
+                verdict += " D" + std::to_string(depth) + " FAIL (expected " + std::to_string(expected) + ", got " +
+                           std::to_string(got) + ")";
             }
         }
         std::cout << " :" << (verdict.empty() ? " (nothing to check)" : verdict) << "\n";
@@ -132,20 +132,16 @@ void run(const CLI::App& cmd, const PerftArgs& a) {
 void add_perft_command(CLI::App& app) {
     auto args = std::make_shared<PerftArgs>();
     CLI::App* cmd = app.add_subcommand("perft", "Count chess move paths (move generator check and speed)");
-    cmd->add_option("--fen", args->fen, "Position: FEN, X-FEN, Shredder-FEN or 'startpos'")
-        ->capture_default_str();
+    cmd->add_option("--fen", args->fen, "Position: FEN, X-FEN, Shredder-FEN or 'startpos'")->capture_default_str();
     cmd->add_option("--depth,-d", args->depth, "Plies to count")->check(CLI::Range(0, 64));
     cmd->add_flag("--divide", args->divide, "Show the count below each root move");
-    cmd->add_option("--threads,-t", args->threads, "Threads")
-        ->check(CLI::Range(1, 256))
-        ->capture_default_str();
+    cmd->add_option("--threads,-t", args->threads, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     cmd->add_option("--hash", args->hash_mb, "Hash table size in MB (0: none)")
         ->check(CLI::Range(0, 1 << 16))
         ->capture_default_str();
     cmd->add_flag("--chess960", args->chess960, "Write castling moves as king takes rook");
     cmd->add_option("--suite", args->suite, "Check every line of a perft EPD file (;D1 n ;D2 n ...)");
-    cmd->add_option("--max-depth", args->max_depth, "With --suite: skip deeper counts")
-        ->check(CLI::PositiveNumber);
+    cmd->add_option("--max-depth", args->max_depth, "With --suite: skip deeper counts")->check(CLI::PositiveNumber);
     cmd->add_option("--max-nodes", args->max_nodes, "With --suite: skip counts above this many nodes");
     cmd->callback([cmd, args] { run(*cmd, *args); });
 }

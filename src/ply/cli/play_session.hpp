@@ -59,8 +59,8 @@ inline std::string lowercase(std::string s) {
 template <NotatedGame G>
 std::string play_info_line(const G& root, const engine::Report<typename G::Move>& r) {
     return "  depth " + std::to_string(r.depth) + "  score " + cp_or_mate(r.score) + "  nodes " +
-           std::to_string(r.nodes) + "  time " + seconds_text(std::chrono::duration<double>(r.time).count()) +
-           "  pv " + line_text(root, r.pv);
+           std::to_string(r.nodes) + "  time " + seconds_text(std::chrono::duration<double>(r.time).count()) + "  pv " +
+           line_text(root, r.pv);
 }
 
 // The sentence that ends the game; `human_to_move` says whose turn it would be.
@@ -97,21 +97,18 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
     bool show_info = settings.show_info;
     engine.on_report = [&](const engine::Report<Move>& r) {
         // Only completed iterations; aspiration re-searches are partial lines.
-        if (show_info && r.bound == engine::Bound::Exact)
-            out << play_info_line(game, r) << "\n" << std::flush;
+        if (show_info && r.bound == engine::Bound::Exact) out << play_info_line(game, r) << "\n" << std::flush;
     };
     const auto limits = play_limits<Move>(settings);
     // " (score +35, depth 9, 12345 nodes)"; a search stopped before its first
     // iteration has no score worth showing.
     auto summary = [](const engine::Result<Move>& r) {
         std::string s = " (";
-        if (r.depth > 0)
-            s += "score " + describe_score(r.score) + ", depth " + std::to_string(r.depth) + ", ";
+        if (r.depth > 0) s += "score " + describe_score(r.score) + ", depth " + std::to_string(r.depth) + ", ";
         return s + std::to_string(r.nodes) + " nodes)";
     };
 
-    out << "Moves in " << G::name << " notation"
-        << (kIsChess<G> ? " (SAN such as Nf3, or UCI such as g1f3)" : "")
+    out << "Moves in " << G::name << " notation" << (kIsChess<G> ? " (SAN such as Nf3, or UCI such as g1f3)" : "")
         << "; also: undo, hint, info, moves, help, quit.\n";
     bool board_changed = true;  // redraw only after a move or an undo, not after every command
     while (true) {
@@ -193,8 +190,7 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             history.push_back(m);
             board_changed = true;
         } catch (const ParseError& e) {
-            out << "Illegal move: " << e.what()
-                << " (type 'moves' for the legal moves, 'help' for commands)\n";
+            out << "Illegal move: " << e.what() << " (type 'moves' for the legal moves, 'help' for commands)\n";
         } catch (const std::exception& e) {
             // Whatever a parser throws, the game goes on.
             out << "Illegal move '" << line << "': " << e.what() << "\n";

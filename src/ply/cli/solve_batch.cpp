@@ -58,7 +58,7 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
         try {
             // A line may name its own size (books of other sizes do).
             game = connect4::Connect4::from_position(moves.find(':') != std::string::npos ? moves
-                                                                                     : opts.board + ":" + moves);
+                                                                                          : opts.board + ":" + moves);
         } catch (const ParseError& e) {
             input_error(cmd, opts.file + ":" + std::to_string(number) + ": " + e.what());
         }
@@ -90,8 +90,8 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
                   << "\n";
     } else {
         std::cout << opts.file << ": " << count << " positions (" << (opts.weak ? "weak" : "strong") << "), " << wrong
-                  << " wrong; mean " << static_cast<double>(nodes) / n << " nodes, " << seconds / n * 1e6
-                  << " us; " << (seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0) << " nodes/s\n";
+                  << " wrong; mean " << static_cast<double>(nodes) / n << " nodes, " << seconds / n * 1e6 << " us; "
+                  << (seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0) << " nodes/s\n";
     }
     if (wrong) throw CLI::RuntimeError(kInputError);
 }

@@ -208,15 +208,15 @@ std::string fixed(double v, int decimals) {
 
 std::string result_line(const Problem& p, const Result& r, std::size_t id_width) {
     std::ostringstream s;
-    s << std::left << std::setw(int(id_width)) << p.id << "  " << std::setw(20) << expected_text(p.record)
-      << "  " << std::setw(8) << (r.played.empty() ? "-" : r.played) << "  " << (r.solved ? "yes" : "no ")
-      << "  depth " << std::setw(3) << r.depth << "  " << fixed(r.seconds, 2) << " s";
+    s << std::left << std::setw(int(id_width)) << p.id << "  " << std::setw(20) << expected_text(p.record) << "  "
+      << std::setw(8) << (r.played.empty() ? "-" : r.played) << "  " << (r.solved ? "yes" : "no ") << "  depth "
+      << std::setw(3) << r.depth << "  " << fixed(r.seconds, 2) << " s";
     if (!r.note.empty()) s << "  (" << r.note << ")";
     return s.str();
 }
 
-nlohmann::json report_json(const arena::EngineConfig& config, const Options& o,
-                           const std::vector<Problem>& suite, const std::vector<Result>& results) {
+nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, const std::vector<Problem>& suite,
+                           const std::vector<Result>& results) {
     nlohmann::json j;
     j["engine"] = config.name;
     j["epd"] = o.epd;
@@ -274,8 +274,7 @@ void run(const CLI::App& cmd, const Options& o) {
     if (o.first > 0 && std::size_t(o.first) < suite.size()) suite.resize(std::size_t(o.first));
 
     auto engine = arena::make_player(config);
-    if (const auto error = engine->start(); !error.empty())
-        fail("cannot start engine '" + config.name + "': " + error);
+    if (const auto error = engine->start(); !error.empty()) fail("cannot start engine '" + config.name + "': " + error);
 
     // Per-position lines go to stdout in text mode; with --json stdout holds the JSON alone.
     std::ostream& log = o.json ? std::cerr : std::cout;
@@ -298,8 +297,7 @@ void run(const CLI::App& cmd, const Options& o) {
             results.push_back(r);
             if (o.verbose) log << result_line(p, r, id_width) << std::endl;
             if (progress)
-                std::cerr << "\r[" << results.size() << "/" << suite.size() << "] solved " << solved
-                          << std::flush;
+                std::cerr << "\r[" << results.size() << "/" << suite.size() << "] solved " << solved << std::flush;
         }
     } catch (...) {
         std::signal(SIGINT, previous);
@@ -315,8 +313,7 @@ void run(const CLI::App& cmd, const Options& o) {
     else
         print_summary(std::cout, suite, results);
     if (g_interrupted) {
-        std::cerr << "ply tactics: interrupted after " << results.size() << " of " << suite.size()
-                  << " positions\n";
+        std::cerr << "ply tactics: interrupted after " << results.size() << " of " << suite.size() << " positions\n";
         throw CLI::RuntimeError(130);
     }
 }
@@ -325,8 +322,7 @@ void run(const CLI::App& cmd, const Options& o) {
 
 void add_tactics_command(CLI::App& app) {
     auto o = std::make_shared<Options>();
-    auto* cmd =
-        app.add_subcommand("tactics", "Run an EPD test suite (bm / am) through an engine at a fixed time");
+    auto* cmd = app.add_subcommand("tactics", "Run an EPD test suite (bm / am) through an engine at a fixed time");
     cmd->footer(
         "A position is solved when the engine's move is one of its bm moves and none of its am moves.\n"
         "Engine words as for `ply match --engine`: cmd=COMMAND name=NAME proto=uci|xboard option.NAME=VALUE\n"
@@ -342,12 +338,10 @@ void add_tactics_command(CLI::App& app) {
         ->check(CLI::Range(0.001, kMaxSeconds))
         ->capture_default_str();
     cmd->add_option("--first,-n", o->first, "Only the first N positions")->check(CLI::Range(1, 1000000000));
-    cmd->add_option("--threads", o->threads, "Engine threads (UCI option Threads)")
-        ->check(CLI::Range(1, 1024));
+    cmd->add_option("--threads", o->threads, "Engine threads (UCI option Threads)")->check(CLI::Range(1, 1024));
     cmd->add_option("--hash", o->hash, "Engine hash in MB (UCI option Hash)")->check(CLI::Range(1, 1 << 20));
     cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
-    cmd->add_flag("--verbose,-v", o->verbose,
-                  "One line per position: id, expected, played, solved, depth, time");
+    cmd->add_flag("--verbose,-v", o->verbose, "One line per position: id, expected, played, solved, depth, time");
     cmd->callback([cmd, o] { run(*cmd, *o); });
 }
 

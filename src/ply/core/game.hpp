@@ -64,8 +64,7 @@ template <class G>
 using MoveListOf = MoveList<typename G::Move, G::max_moves>;
 
 template <class G>
-concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
-                                            MoveListOf<G>& list) {
+concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m, MoveListOf<G>& list) {
     requires std::equality_comparable<typename G::Move>;
     requires std::is_trivially_copyable_v<typename G::Move>;
     { G::max_moves } -> std::convertible_to<std::size_t>;
@@ -175,7 +174,9 @@ concept BoundedLengthGame = Game<G> && requires(const G cg) {
 // move, a loss an even number, which halves the values a solver must tell
 // apart.
 template <class G>
-concept WinByMovingGame = Game<G> && requires { requires G::wins_by_moving; };
+concept WinByMovingGame = Game<G> && requires {
+    requires G::wins_by_moving;
+};
 
 // Bounds on the side to move's value that the game proves without search,
 // as scores relative to this node (mates counted in plies from it), or none

@@ -10,8 +10,8 @@ namespace ply {
 
 enum class Outcome : std::uint8_t {
     Ongoing,
-    Win,     // the side to move has won
-    Loss,    // the side to move has lost (checkmated, opponent made four...)
+    Win,   // the side to move has won
+    Loss,  // the side to move has lost (checkmated, opponent made four...)
     Draw,
     Scored,  // over, and evaluate() is the exact value (leaves of explicit trees)
 };
@@ -20,11 +20,16 @@ constexpr bool is_over(Outcome o) { return o != Outcome::Ongoing; }
 
 constexpr std::string_view to_string(Outcome o) {
     switch (o) {
-        case Outcome::Ongoing: return "ongoing";
-        case Outcome::Win: return "win";
-        case Outcome::Loss: return "loss";
-        case Outcome::Draw: return "draw";
-        case Outcome::Scored: return "scored";
+        case Outcome::Ongoing:
+            return "ongoing";
+        case Outcome::Win:
+            return "win";
+        case Outcome::Loss:
+            return "loss";
+        case Outcome::Draw:
+            return "draw";
+        case Outcome::Scored:
+            return "scored";
     }
     return "?";
 }
@@ -33,10 +38,14 @@ constexpr std::string_view to_string(Outcome o) {
 // move. `exact` is the game's evaluate(), used only for Outcome::Scored.
 constexpr Score terminal_score(Outcome o, int ply, Score exact) {
     switch (o) {
-        case Outcome::Win: return mate_in_plies(ply);
-        case Outcome::Loss: return mated_in_plies(ply);
-        case Outcome::Scored: return exact;
-        default: return 0;
+        case Outcome::Win:
+            return mate_in_plies(ply);
+        case Outcome::Loss:
+            return mated_in_plies(ply);
+        case Outcome::Scored:
+            return exact;
+        default:
+            return 0;
     }
 }
 

@@ -12,9 +12,9 @@ namespace ply {
 
 using Score = std::int32_t;
 
-inline constexpr int kMaxPly = 256;            // deepest ply any search reaches
-inline constexpr Score kInfinity = 32000;      // strictly above every real score
-inline constexpr Score kMate = 31000;          // a win right now (ply 0)
+inline constexpr int kMaxPly = 256;                   // deepest ply any search reaches
+inline constexpr Score kInfinity = 32000;             // strictly above every real score
+inline constexpr Score kMate = 31000;                 // a win right now (ply 0)
 inline constexpr Score kMateBound = kMate - kMaxPly;  // |score| >= this is a mate
 
 // Largest magnitude a game's evaluation (or a tree leaf) may take: keeps
@@ -31,9 +31,7 @@ constexpr int mate_plies(Score s) { return s > 0 ? kMate - s : kMate + s; }
 
 // Signed full moves to mate, as UCI prints it: +N the side to move mates in N
 // moves, -N it is mated in N. Only meaningful when is_mate(s).
-constexpr int mate_in(Score s) {
-    return s > 0 ? (mate_plies(s) + 1) / 2 : -(mate_plies(s) / 2);
-}
+constexpr int mate_in(Score s) { return s > 0 ? (mate_plies(s) + 1) / 2 : -(mate_plies(s) / 2); }
 
 // A transposition table is shared by nodes at different distances from the
 // root, so mate scores are stored relative to the node (distance from the

@@ -26,8 +26,7 @@ inline std::optional<long long> parse_integer(const std::string& text, long long
         std::size_t used = 0;
         const long long v = std::stoll(text, &used);
         if (used == text.size() && v >= lo && v <= hi) return v;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     return std::nullopt;
 }
 

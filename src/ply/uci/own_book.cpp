@@ -16,8 +16,7 @@ void OwnBook::load(const std::string& path) {
 
 std::optional<chess::Move> OwnBook::probe(const chess::Position& pos) {
     if (!enabled_ || book_.empty() || pos.fullmove_number() > depth_) return std::nullopt;
-    return book_.choose(pos, best_move_ ? chess::polyglot::Choice::Best : chess::polyglot::Choice::Weighted,
-                        rng_);
+    return book_.choose(pos, best_move_ ? chess::polyglot::Choice::Best : chess::polyglot::Choice::Weighted, rng_);
 }
 
 }  // namespace ply::uci

@@ -37,7 +37,7 @@ std::string feature_options() {
 }
 
 bool is_go_keyword(const std::string& word) {
-    static constexpr std::string_view kKeywords[] = {"searchmoves", "ponder", "wtime", "btime",    "winc",
+    static constexpr std::string_view kKeywords[] = {"searchmoves", "ponder",    "wtime", "btime", "winc",
                                                      "binc",        "movestogo", "depth", "nodes", "mate",
                                                      "movetime",    "infinite",  "perft"};
     return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
@@ -54,8 +54,8 @@ std::string hex_key(std::uint64_t key) {
 Session::Session(std::ostream& out) : out_(out), pos_(chess::Position()) {
     engine_.on_report = [this](const engine::Report<chess::Move>& r) { print_report(r, search_root_); };
     engine_.on_current_move = [this](int depth, chess::Move m, int number) {
-        say("info depth " + std::to_string(depth) + " currmove " + search_root_.move_to_string(m) +
-            " currmovenumber " + std::to_string(number));
+        say("info depth " + std::to_string(depth) + " currmove " + search_root_.move_to_string(m) + " currmovenumber " +
+            std::to_string(number));
     };
 }
 
@@ -94,9 +94,14 @@ bool Session::handle(const std::string& line) {
             return false;
         }
         if (command == "uci") {
-            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n"
-                "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) + "\n"
-                "option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) + "\n"
+            say("id name Ply " + std::string(kVersion) +
+                "\nid author the Ply developers\n"
+                "option name Hash type spin default 16 min 1 max " +
+                std::to_string(kMaxHashMb) +
+                "\n"
+                "option name Threads type spin default 1 min 1 max " +
+                std::to_string(kMaxThreads) +
+                "\n"
                 "option name MultiPV type spin default 1 min 1 max 256\n"
                 "option name Ponder type check default false\n"
                 "option name Move Overhead type spin default 10 min 0 max 5000\n"
@@ -105,9 +110,9 @@ bool Session::handle(const std::string& line) {
                 "option name UCI_ShowWDL type check default false\n"
                 "option name Skill Level type spin default 20 min 0 max 20\n"
                 "option name UCI_LimitStrength type check default false\n"
-                "option name UCI_Elo type spin default " + std::to_string(chess::kMaxElo) + " min " +
-                std::to_string(chess::kMinElo) + " max " + std::to_string(chess::kMaxElo) + "\n" +
-                OwnBook::options() + feature_options() + "uciok");
+                "option name UCI_Elo type spin default " +
+                std::to_string(chess::kMaxElo) + " min " + std::to_string(chess::kMinElo) + " max " +
+                std::to_string(chess::kMaxElo) + "\n" + OwnBook::options() + feature_options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
@@ -171,8 +176,8 @@ void Session::cmd_setoption(std::istream& args) {
     };
     const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
                                       [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" ||
-                       key == "uci_limitstrength" || key == "ownbook" || key == "bookbestmove";
+    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" || key == "uci_limitstrength" ||
+                       key == "ownbook" || key == "bookbestmove";
     if (check || feature != std::end(engine::kFeatureSwitches)) {
         const std::string v = lower(value);
         if (v != "true" && v != "false") {
@@ -310,7 +315,8 @@ engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& wo
         }
         if (word == "wtime" || word == "btime") {
             // A GUI whose clock ran out sends a negative time: move at once.
-            if (auto v = read_int(word, -kFar, kFar)) (word == "wtime" ? wtime : btime) = milliseconds(std::max(0LL, *v));
+            if (auto v = read_int(word, -kFar, kFar))
+                (word == "wtime" ? wtime : btime) = milliseconds(std::max(0LL, *v));
         } else if (word == "winc" || word == "binc") {
             if (auto v = read_int(word, -kFar, kFar)) (word == "winc" ? winc : binc) = milliseconds(std::max(0LL, *v));
         } else if (word == "movestogo") {
@@ -365,14 +371,14 @@ void Session::cmd_go(std::istream& args) {
         if (perft_depth) start_perft(*perft_depth);
         return;
     }
-    const bool bounded = limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate ||
-                         limits.infinite;
+    const bool bounded =
+        limits.time_left || limits.depth || limits.nodes || limits.move_time || limits.mate || limits.infinite;
     if (rejected && !bounded) limits.depth = 1;
     // A book move is played at once, through the search confined to it at
     // depth 1: bestmove, ponderhit and stop then behave as after any search.
     // Analysis (infinite, mate, searchmoves) asks for a search, not a book.
-    const bool analysis = std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate ||
-                          !limits.search_moves.empty();
+    const bool analysis =
+        std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate || !limits.search_moves.empty();
     const engine::Skill skill = strength();
     if (const auto book_move = analysis ? std::nullopt : own_book_.probe(pos_)) {
         say("info string book move " + pos_.move_to_string(*book_move));
@@ -436,8 +442,10 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
     std::ostringstream line;
     const auto ms = r.time.count();
     line << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score ";
-    if (is_mate(r.score)) line << "mate " << mate_in(r.score);
-    else line << "cp " << r.score;
+    if (is_mate(r.score))
+        line << "mate " << mate_in(r.score);
+    else
+        line << "cp " << r.score;
     if (show_wdl_) {
         const chess::Wdl wdl = chess::wdl_of(r.score);
         line << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
@@ -486,16 +494,15 @@ void Session::cmd_bench(std::istream& args) {
     }
     const auto ms = std::max<long long>(
         1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
-    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) + "\nDepth: " + std::to_string(depth) +
-        "\nThreads: " + std::to_string(threads) + "\nTotal time (ms): " + std::to_string(ms) +
-        "\nNodes searched: " + std::to_string(nodes) +
+    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) +
+        "\nDepth: " + std::to_string(depth) + "\nThreads: " + std::to_string(threads) +
+        "\nTotal time (ms): " + std::to_string(ms) + "\nNodes searched: " + std::to_string(nodes) +
         "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
 }
 
 void Session::cmd_display() const {
     std::ostringstream out;
-    out << "\n"
-        << pos_.render() << "\nFen: " << pos_.fen() << "\nKey: " << hex_key(pos_.hash()) << "\nCheckers:";
+    out << "\n" << pos_.render() << "\nFen: " << pos_.fen() << "\nKey: " << hex_key(pos_.hash()) << "\nCheckers:";
     for (chess::Bitboard b = pos_.checkers(); b;) out << ' ' << chess::square_to_string(chess::pop_lsb(b));
     out << "\n";
     say(out.str());
@@ -504,8 +511,7 @@ void Session::cmd_display() const {
 int run(std::istream& in, std::ostream& out) {
     // A GUI that speaks xboard says so first: the rest of the input is CECP.
     std::string first;
-    while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
-    }
+    while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {}
     std::istringstream words(first);
     std::string command;
     if (words >> command && command == "xboard") return xboard::run(in, out);

@@ -71,7 +71,7 @@ private:
     bool show_wdl_ = false;
     int skill_level_ = engine::Skill::kFull;
     bool limit_strength_ = false;
-    int elo_ = chess::kMaxElo;  // UCI_Elo; used with UCI_LimitStrength
+    int elo_ = chess::kMaxElo;                        // UCI_Elo; used with UCI_LimitStrength
     std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
     OwnBook own_book_;
 };

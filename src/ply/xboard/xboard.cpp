@@ -39,8 +39,7 @@ std::optional<double> to_seconds(const std::string& text) {
         std::size_t used = 0;
         const double v = std::stod(text, &used);
         if (used == text.size() && std::isfinite(v) && v >= 0) return v;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     return std::nullopt;
 }
 
@@ -110,8 +109,10 @@ bool Session::dispatch(const std::string& command, std::istream& args, const std
         cmd_setboard(rest_of(args), line);
     } else if (command == "usermove") {
         const std::string move = rest_of(args);
-        if (move.empty()) error("usermove needs a move", line);
-        else cmd_usermove(move);
+        if (move.empty())
+            error("usermove needs a move", line);
+        else
+            cmd_usermove(move);
     } else if (command == "go") {
         cmd_go();
     } else if (command == "force" || command == "result") {
@@ -141,8 +142,10 @@ bool Session::dispatch(const std::string& command, std::istream& args, const std
     } else if (command == ".") {
         cmd_status();
     } else if (!configure(command, args, line)) {
-        if (looks_like_move(command)) cmd_usermove(trim(line));
-        else error("unknown command", line);
+        if (looks_like_move(command))
+            cmd_usermove(trim(line));
+        else
+            error("unknown command", line);
     }
     return true;
 }
@@ -154,18 +157,24 @@ bool Session::configure(const std::string& command, std::istream& args, const st
         post_.store(command == "post");
     } else if (command == "time") {
         const auto cs = parse_integer(rest_of(args), -(1LL << 40), 1LL << 40);
-        if (!cs) error("time takes centiseconds", line);
-        else engine_clock_ = Ms(std::max(0LL, *cs) * 10);
+        if (!cs)
+            error("time takes centiseconds", line);
+        else
+            engine_clock_ = Ms(std::max(0LL, *cs) * 10);
     } else if (command == "level") {
         cmd_level(args, line);
     } else if (command == "st") {
         const auto s = to_seconds(rest_of(args));
-        if (!s || *s <= 0) error("st takes seconds per move", line);
-        else move_time_ = milliseconds(*s);
+        if (!s || *s <= 0)
+            error("st takes seconds per move", line);
+        else
+            move_time_ = milliseconds(*s);
     } else if (command == "sd") {
         const auto d = parse_integer(rest_of(args), 1, kMaxPly - 1);
-        if (!d) error("sd takes a depth from 1 to " + std::to_string(kMaxPly - 1), line);
-        else max_depth_ = static_cast<int>(*d);
+        if (!d)
+            error("sd takes a depth from 1 to " + std::to_string(kMaxPly - 1), line);
+        else
+            max_depth_ = static_cast<int>(*d);
     } else if (command == "memory") {
         cmd_memory(args, line);
     } else if (command == "cores") {
@@ -352,9 +361,12 @@ void Session::cmd_option(std::istream& args, const std::string& line) {
     const std::string name = lower(trim(text.substr(0, eq)));
     const std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
     std::istringstream number(value);
-    if (name == "hash") cmd_memory(number, line);
-    else if (name == "threads") cmd_cores(number, line);
-    else error("unknown option", line);
+    if (name == "hash")
+        cmd_memory(number, line);
+    else if (name == "threads")
+        cmd_cores(number, line);
+    else
+        error("unknown option", line);
 }
 
 // `.` in analysis: stat01: time nodes depth moves-left moves-total.
@@ -380,10 +392,14 @@ std::string Session::result_line(const chess::Position& pos) {
     pos.generate_legal(moves);
     if (moves.empty()) return "1/2-1/2 {Stalemate}";
     switch (pos.game_ending_draw()) {
-        case chess::Position::DrawRule::FiftyMoves: return "1/2-1/2 {Draw by fifty move rule}";
-        case chess::Position::DrawRule::Repetition: return "1/2-1/2 {Draw by repetition}";
-        case chess::Position::DrawRule::Material: return "1/2-1/2 {Draw by insufficient material}";
-        case chess::Position::DrawRule::None: break;
+        case chess::Position::DrawRule::FiftyMoves:
+            return "1/2-1/2 {Draw by fifty move rule}";
+        case chess::Position::DrawRule::Repetition:
+            return "1/2-1/2 {Draw by repetition}";
+        case chess::Position::DrawRule::Material:
+            return "1/2-1/2 {Draw by insufficient material}";
+        case chess::Position::DrawRule::None:
+            break;
     }
     return "1/2-1/2 {Draw}";
 }
@@ -411,8 +427,10 @@ Session::Limits Session::think_limits() const {
 void Session::start_search(Search kind) {
     cancel_search();  // one search at a time (callers have ended any already)
     Limits limits;
-    if (kind == Search::Thinking) limits = think_limits();
-    else limits.infinite = true;
+    if (kind == Search::Thinking)
+        limits = think_limits();
+    else
+        limits.infinite = true;
     search_root_ = pos_;
     search_ = kind;
     search_ended_.store(false);

@@ -23,8 +23,7 @@ Bitboard bishop_table[kBishopTableSize];
 
 // Relevant occupancy: the rays without the last square of each (board edge).
 Bitboard relevant_mask(Square s, bool diagonal) {
-    const Bitboard edges =
-        ((Rank1 | Rank8) & ~rank_bb(rank_of(s))) | ((FileA | FileH) & ~file_bb(file_of(s)));
+    const Bitboard edges = ((Rank1 | Rank8) & ~rank_bb(rank_of(s))) | ((FileA | FileH) & ~file_bb(file_of(s)));
     return detail::ray_attacks(s, 0, diagonal) & ~edges;
 }
 
@@ -140,12 +139,8 @@ void init() {
     });
 }
 
-Bitboard magic_rook_attacks(Square s, Bitboard occupied) {
-    return magic_lookup(magic_entry(s, false), occupied);
-}
-Bitboard magic_bishop_attacks(Square s, Bitboard occupied) {
-    return magic_lookup(magic_entry(s, true), occupied);
-}
+Bitboard magic_rook_attacks(Square s, Bitboard occupied) { return magic_lookup(magic_entry(s, false), occupied); }
+Bitboard magic_bishop_attacks(Square s, Bitboard occupied) { return magic_lookup(magic_entry(s, true), occupied); }
 
 namespace {
 // Tables are ready before main() for code that does not go through Position.

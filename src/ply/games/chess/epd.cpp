@@ -61,8 +61,7 @@ EpdRecord parse_epd(std::string_view line) {
     std::string fen;
     for (int i = 0; i < 4; ++i) {
         const std::string_view field = next_token(rest);
-        if (field.empty())
-            throw ParseError("bad EPD: fewer than four FEN fields in '" + std::string(line) + "'");
+        if (field.empty()) throw ParseError("bad EPD: fewer than four FEN fields in '" + std::string(line) + "'");
         if (i) fen += ' ';
         fen += field;
     }

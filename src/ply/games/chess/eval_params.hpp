@@ -147,9 +147,8 @@ inline constexpr const Table* kPstEg[6] = {&kPawnEg, &kKnightEg, &kBishopEg, &kR
 // Squares count where they hold no own pawn or king and no enemy pawn attacks them.
 inline constexpr Pair kKnightMobility[9] = {{-50, -60}, {-28, -36}, {-10, -18}, {-2, -6}, {4, 4},
                                             {10, 10},   {16, 14},   {20, 18},   {24, 20}};
-inline constexpr Pair kBishopMobility[14] = {{-40, -56}, {-22, -34}, {-6, -18}, {2, -6},  {10, 4},
-                                             {16, 12},   {20, 18},   {24, 24},  {27, 28}, {30, 32},
-                                             {33, 34},   {36, 36},   {40, 38},  {44, 40}};
+inline constexpr Pair kBishopMobility[14] = {{-40, -56}, {-22, -34}, {-6, -18}, {2, -6},  {10, 4},  {16, 12}, {20, 18},
+                                             {24, 24},   {27, 28},   {30, 32},  {33, 34}, {36, 36}, {40, 38}, {44, 40}};
 inline constexpr Pair kRookMobility[15] = {{-44, -64}, {-24, -36}, {-10, -18}, {-6, -6}, {-4, 4},
                                            {0, 12},    {4, 20},    {8, 26},    {12, 32}, {14, 38},
                                            {16, 44},   {18, 48},   {20, 52},   {22, 55}, {24, 58}};
@@ -169,9 +168,8 @@ inline constexpr Pair kConnected[8] = {{0, 0}, {4, 2}, {6, 4}, {10, 8}, {18, 16}
 inline constexpr Pair kPassed[8] = {{0, 0}, {2, 8}, {4, 12}, {8, 24}, {24, 44}, {48, 84}, {80, 130}, {0, 0}};
 inline constexpr int kPassedOwnKingDistance[8] = {0, 0, 0, 2, 5, 8, 10, 0};      // eg, per square, by rank
 inline constexpr int kPassedEnemyKingDistance[8] = {0, 0, 0, 5, 10, 16, 20, 0};  // eg, per square, by rank
-inline constexpr Pair kPassedBlocked = {-6, -14};  // a piece stands on the square in front
-inline constexpr int kPassedFreePathBonus[8] = {0,  0,  0,  6,
-                                                12, 24, 40, 0};  // eg: no enemy piece controls the path
+inline constexpr Pair kPassedBlocked = {-6, -14};                            // a piece stands on the square in front
+inline constexpr int kPassedFreePathBonus[8] = {0, 0, 0, 6, 12, 24, 40, 0};  // eg: no enemy piece controls the path
 // A passed pawn that the enemy king cannot catch in a pawn ending (the rule of the square).
 inline constexpr int kUnstoppablePassed = 600;
 
@@ -200,9 +198,8 @@ inline constexpr int kKingDangerMax = 1200;       // units are capped here
 // Pawn shelter on the king's file and its neighbours, by the relative rank of
 // the nearest own pawn (0: none on the file), and enemy pawns storming them.
 inline constexpr int kShelter[8] = {-36, 10, 4, -8, -18, -24, -30, -36};
-inline constexpr int kStorm[8] = {0,   0,  -30, -20,
-                                  -10, -4, 0,   0};  // by the enemy pawn's relative rank (from us)
-inline constexpr int kKingOpenFile = -16;            // mg: no pawn at all on a file next to the king
+inline constexpr int kStorm[8] = {0, 0, -30, -20, -10, -4, 0, 0};  // by the enemy pawn's relative rank (from us)
+inline constexpr int kKingOpenFile = -16;                          // mg: no pawn at all on a file next to the king
 
 // --- Threats --------------------------------------------------------------
 inline constexpr Pair kThreatByPawn = {50, 40};  // a piece attacked by a pawn

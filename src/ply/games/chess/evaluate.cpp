@@ -20,9 +20,7 @@ constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
 constexpr int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
-constexpr Bitboard adjacent_files(int f) {
-    return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
-}
+constexpr Bitboard adjacent_files(int f) { return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0); }
 // Every rank strictly in front of `s` from `c`'s point of view.
 constexpr Bitboard ranks_ahead(Color c, Square s) {
     const int r = rank_of(s);
@@ -43,9 +41,7 @@ Bitboard pawn_attack_set(Color c, Bitboard pawns) {
 }
 Bitboard push(Color c, Bitboard b) { return c == White ? b << 8 : b >> 8; }
 
-int table_value(const Table& t, Color c, Square s) {
-    return t[static_cast<std::size_t>(c == White ? s ^ 56 : s)];
-}
+int table_value(const Table& t, Color c, Square s) { return t[static_cast<std::size_t>(c == White ? s ^ 56 : s)]; }
 
 template <bool Tracing>
 class Evaluator {
@@ -182,8 +178,7 @@ private:
                 add(c, Pieces, kBadBishopPawn * popcount(own_pawns & same_colour));
             }
             if (t == Rook) {
-                if (!(file & own_pawns))
-                    add(c, Pieces, (file & their_pawns) ? kRookSemiOpenFile : kRookOpenFile);
+                if (!(file & own_pawns)) add(c, Pieces, (file & their_pawns) ? kRookSemiOpenFile : kRookOpenFile);
                 const Bitboard seventh = rank_bb(c == White ? 6 : 1);
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
                     add(c, Pieces, kRookOnSeventh);
@@ -230,8 +225,7 @@ private:
         if (!(path & (attacked_[them] | pos_.pieces(them)))) v.eg += kPassedFreePathBonus[rank];
 
         // Rule of the square, when the enemy has only pawns: the king cannot catch it.
-        if (!(pos_.pieces(them) & ~pos_.pieces(them, Pawn) & ~pos_.pieces(them, King)) &&
-            !(path & pos_.pieces())) {
+        if (!(pos_.pieces(them) & ~pos_.pieces(them, Pawn) & ~pos_.pieces(them, King)) && !(path & pos_.pieces())) {
             const Square queening = make_square(file_of(s), c == White ? 7 : 0);
             const int pawn_moves = std::min(5, 7 - rank);
             const int king_moves = distance(pos_.king_square(them), queening) - (pos_.side_to_move() == them);
@@ -247,20 +241,17 @@ private:
         const Square k = pos_.king_square(c);
         Pair v;
         if (king_attackers_[c] > (pos_.pieces(them, Queen) ? 0 : 1)) {
-            const Bitboard solid_defence = attacked_by_[c][Pawn] | attacked_by_[c][Knight] |
-                                           attacked_by_[c][Bishop] | attacked_by_[c][Rook];
+            const Bitboard solid_defence =
+                attacked_by_[c][Pawn] | attacked_by_[c][Knight] | attacked_by_[c][Bishop] | attacked_by_[c][Rook];
             const Bitboard weak = attacked_[them] & king_zone_[c] & ~solid_defence;
             const Bitboard safe = ~pos_.pieces(them) & (~attacked_[c] | (weak & attacked2_[them]));
-            const Bitboard rook_lines = rook_attacks(k, occupied_),
-                           bishop_lines = bishop_attacks(k, occupied_);
-            int units = king_attack_units_[c] +
-                        kKingZoneSquareUnits * popcount(attacked_[them] & king_zone_[c]) +
+            const Bitboard rook_lines = rook_attacks(k, occupied_), bishop_lines = bishop_attacks(k, occupied_);
+            int units = king_attack_units_[c] + kKingZoneSquareUnits * popcount(attacked_[them] & king_zone_[c]) +
                         kKingWeakSquareUnits * popcount(weak);
             if (knight_attacks(k) & attacked_by_[them][Knight] & safe) units += kSafeCheckUnits[Knight];
             if (bishop_lines & attacked_by_[them][Bishop] & safe) units += kSafeCheckUnits[Bishop];
             if (rook_lines & attacked_by_[them][Rook] & safe) units += kSafeCheckUnits[Rook];
-            if ((rook_lines | bishop_lines) & attacked_by_[them][Queen] & safe)
-                units += kSafeCheckUnits[Queen];
+            if ((rook_lines | bishop_lines) & attacked_by_[them][Queen] & safe) units += kSafeCheckUnits[Queen];
             if (!pos_.pieces(them, Queen)) units += kNoQueenUnits;
             units = std::clamp(units, 0, kKingDangerMax);
             v -= Pair{units * units / kKingDangerDivisorMg, units / kKingDangerDivisorEg};
@@ -297,8 +288,7 @@ private:
         const Bitboard by_minors = (non_pawns & strongly_protected) | weak;
         for (Bitboard b = by_minors & (attacked_by_[c][Knight] | attacked_by_[c][Bishop]); b;)
             v += kThreatByMinor[type_of(pos_.piece_on(pop_lsb(b)))];
-        for (Bitboard b = weak & attacked_by_[c][Rook]; b;)
-            v += kThreatByRook[type_of(pos_.piece_on(pop_lsb(b)))];
+        for (Bitboard b = weak & attacked_by_[c][Rook]; b;) v += kThreatByRook[type_of(pos_.piece_on(pop_lsb(b)))];
         if (weak & attacked_by_[c][King]) v += kThreatByKing;
         v += kHanging * popcount(weak & (~attacked_[them] | (non_pawns & attacked2_[c])));
 
@@ -394,8 +384,8 @@ std::string describe(const Position& pos) {
     out << " --------------+---------------+---------------+---------------\n"
         << "         Total | " << cell(sum[White]) << " | " << cell(sum[Black]) << " | "
         << cell(sum[White] - sum[Black]) << "\n\n"
-        << "Phase: " << t.phase << "/" << kPhaseMax << " (middlegame share)  Endgame scale: " << t.scale
-        << "/" << kScaleMax << "\n"
+        << "Phase: " << t.phase << "/" << kPhaseMax << " (middlegame share)  Endgame scale: " << t.scale << "/"
+        << kScaleMax << "\n"
         << "Final evaluation: " << t.white << " cp (White's view), " << v << " cp (side to move)\n";
     return out.str();
 }

@@ -27,9 +27,9 @@ enum Term : int {
     Tempo,
     TermCount
 };
-inline constexpr const char* kTermNames[TermCount] = {
-    "Material",    "Piece squares", "Mobility", "Pawn structure", "Passed pawns",
-    "King safety", "Pieces",        "Threats",  "Endgame",        "Tempo"};
+inline constexpr const char* kTermNames[TermCount] = {"Material",     "Piece squares", "Mobility", "Pawn structure",
+                                                      "Passed pawns", "King safety",   "Pieces",   "Threats",
+                                                      "Endgame",      "Tempo"};
 
 struct Trace {
     Pair terms[TermCount][2]{};  // [term][colour], each from that colour's point of view

@@ -84,8 +84,7 @@ inline int generate(const Position& pos, Move* list) {
     const Bitboard targets = ~us & check_mask & (quiets ? ~Bitboard{0} : them);
 
     Bitboard pinned = 0;
-    for (Bitboard snipers = (rook_attacks(ksq, them) & their_rq) | (bishop_attacks(ksq, them) & their_bq);
-         snipers;) {
+    for (Bitboard snipers = (rook_attacks(ksq, them) & their_rq) | (bishop_attacks(ksq, them) & their_bq); snipers;) {
         const Bitboard between = between_bb(ksq, pop_lsb(snipers)) & occ;
         if (!more_than_one(between) && (between & us)) pinned |= between;
     }
@@ -161,8 +160,7 @@ inline int generate(const Position& pos, Move* list) {
         for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
             const Square from = pop_lsb(b);
             const Bitboard after = occ ^ square_bb(from) ^ square_bb(capsq) ^ square_bb(ep);
-            const bool exposed = (rook_attacks(ksq, after) & their_rq) ||
-                                 (bishop_attacks(ksq, after) & their_bq) ||
+            const bool exposed = (rook_attacks(ksq, after) & their_rq) || (bishop_attacks(ksq, after) & their_bq) ||
                                  (knight_attacks(ksq) & their_knights) ||
                                  (pawn_attacks(Us, ksq) & their_pawns & ~square_bb(capsq));
             if (exposed) continue;
@@ -181,8 +179,7 @@ inline int generate(const Position& pos, Move* list) {
             const Square rsq = pos.castling_rook(idx);
             if ((pos.castling_path(idx) & occ) || (pos.castling_king_path(idx) & danger)) continue;
             // Chess960: the castling rook may have been shielding the king's new square.
-            if (rook_attacks(Position::castling_king_to(Us, kingside), occ ^ square_bb(rsq)) & their_rq)
-                continue;
+            if (rook_attacks(Position::castling_king_to(Us, kingside), occ ^ square_bb(rsq)) & their_rq) continue;
             if constexpr (CountOnly)
                 ++count;
             else

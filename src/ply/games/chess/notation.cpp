@@ -34,8 +34,7 @@ std::string to_uci(Move m, bool chess960) {
 Move parse_uci(const Position& pos, std::string_view text) {
     if (text.size() < 4 || text.size() > 5) return Move::none();
     if (!is_file(text[0]) || !is_rank(text[1]) || !is_file(text[2]) || !is_rank(text[3])) return Move::none();
-    if (text.size() == 5 && std::string_view("nbrqNBRQ").find(text[4]) == std::string_view::npos)
-        return Move::none();
+    if (text.size() == 5 && std::string_view("nbrqNBRQ").find(text[4]) == std::string_view::npos) return Move::none();
     std::string want(text);
     if (want.size() == 5) want[4] = char(want[4] | 0x20);
     Position::MoveList list;
@@ -65,8 +64,7 @@ std::string to_san(const Position& pos, Move m) {
             pos.generate_legal(list);
             bool rivals = false, same_file = false, same_rank = false;
             for (const Move o : list) {
-                if (o == m || o.to() != to || o.type() == Castling || type_of(pos.piece_on(o.from())) != type)
-                    continue;
+                if (o == m || o.to() != to || o.type() == Castling || type_of(pos.piece_on(o.from())) != type) continue;
                 rivals = true;
                 same_file |= file_of(o.from()) == file_of(from);
                 same_rank |= rank_of(o.from()) == rank_of(from);
@@ -97,11 +95,8 @@ std::string to_san(const Position& pos, Move m) {
 
 Move parse_san(const Position& pos, std::string_view text) {
     const std::string original(text);
-    auto fail = [&](const std::string& why) -> Move {
-        throw ParseError("bad move '" + original + "': " + why);
-    };
-    while (!text.empty() && std::string_view("+#!?").find(text.back()) != std::string_view::npos)
-        text.remove_suffix(1);
+    auto fail = [&](const std::string& why) -> Move { throw ParseError("bad move '" + original + "': " + why); };
+    while (!text.empty() && std::string_view("+#!?").find(text.back()) != std::string_view::npos) text.remove_suffix(1);
     if (text.empty()) return fail("empty");
 
     Position::MoveList list;
@@ -121,8 +116,7 @@ Move parse_san(const Position& pos, std::string_view text) {
         text.remove_prefix(1);
     }
     PieceType promo = NoPieceType;
-    if (!text.empty() && std::string_view("NBRQnbrq").find(text.back()) != std::string_view::npos &&
-        type == Pawn) {
+    if (!text.empty() && std::string_view("NBRQnbrq").find(text.back()) != std::string_view::npos && type == Pawn) {
         promo = PieceType(kPieceLetters.find(char(text.back() & ~0x20)));
         text.remove_suffix(1);
         if (!text.empty() && text.back() == '=') text.remove_suffix(1);
@@ -131,8 +125,7 @@ Move parse_san(const Position& pos, std::string_view text) {
         return fail("no destination square");
     const Square to = make_square(text[text.size() - 2] - 'a', text.back() - '1');
     text.remove_suffix(2);
-    if (!text.empty() && (text.back() == 'x' || text.back() == ':' || text.back() == '-'))
-        text.remove_suffix(1);
+    if (!text.empty() && (text.back() == 'x' || text.back() == ':' || text.back() == '-')) text.remove_suffix(1);
     int from_file = -1, from_rank = -1;
     for (const char c : text) {
         if (is_file(c) && from_file < 0 && from_rank < 0)
@@ -170,8 +163,7 @@ std::string to_san_line(Position pos, const std::vector<Move>& moves) {
 
 Move Position::parse_move(std::string_view text) const {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() &&
-           (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
         text.remove_suffix(1);
     if (const Move m = parse_uci(*this, text); m != Move::none()) return m;
     // Looks like coordinates but is not a legal move: say so plainly.

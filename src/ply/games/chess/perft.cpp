@@ -87,8 +87,7 @@ std::uint64_t count_from(Position& pos, int depth, PerftTable* table, const std:
 
 }  // namespace
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, int depth,
-                                                         const PerftOptions& options) {
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, int depth, const PerftOptions& options) {
     Position::MoveList moves;
     root.generate_legal(moves);
     std::vector<std::pair<Move, std::uint64_t>> result;

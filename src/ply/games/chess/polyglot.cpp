@@ -138,9 +138,7 @@ std::optional<Move> Book::choose(const Position& pos, Choice how, std::mt19937_6
 // Making
 
 void BookMaker::add_game(Position pos, std::span<const Move> moves, GameResult result, int max_ply) {
-    const std::uint32_t white_points = result == GameResult::WhiteWins ? 2
-                                       : result == GameResult::Draw    ? 1
-                                                                       : 0;
+    const std::uint32_t white_points = result == GameResult::WhiteWins ? 2 : result == GameResult::Draw ? 1 : 0;
     const std::size_t plies = std::min(moves.size(), static_cast<std::size_t>(std::max(0, max_ply)));
     for (std::size_t ply = 0; ply < plies; ++ply) {
         count(key(pos), encode(moves[ply]), pos.side_to_move() == White ? white_points : 2 - white_points);
@@ -173,8 +171,7 @@ std::vector<Entry> BookMaker::entries(int min_game) const {
             if (static_cast<std::int64_t>(c.played) >= min_game && c.weight > 0)
                 kept.push_back({{k, c.move, static_cast<std::uint16_t>(c.weight), 0}, c.first});
     std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) {
-        return std::tie(a.entry.key, b.entry.weight, a.first) <
-               std::tie(b.entry.key, a.entry.weight, b.first);
+        return std::tie(a.entry.key, b.entry.weight, a.first) < std::tie(b.entry.key, a.entry.weight, b.first);
     });
     std::vector<Entry> out;
     out.reserve(kept.size());

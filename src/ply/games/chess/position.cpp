@@ -81,8 +81,8 @@ void Position::add_castling_right(Color c, Square rook) {
     castling_ |= std::uint8_t(1 << idx);
     castle_rook_[idx] = rook;
     castle_king_path_[idx] = between_bb(king, kto) | square_bb(kto);
-    castle_path_[idx] = (castle_king_path_[idx] | between_bb(rook, rto) | square_bb(rto)) &
-                        ~(square_bb(king) | square_bb(rook));
+    castle_path_[idx] =
+        (castle_king_path_[idx] | between_bb(rook, rto) | square_bb(rto)) & ~(square_bb(king) | square_bb(rook));
     castle_keep_[king] &= std::uint8_t(~(c == White ? 3 : 12));
     castle_keep_[rook] &= std::uint8_t(~(1 << idx));
 }
@@ -113,8 +113,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
             previous = ch;
             if (ch == '/') {
                 if (file != 8)
-                    fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                         " squares, not 8");
+                    fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8");
                 if (--rank < 0) fail("more than 8 ranks");
                 file = 0;
             } else if (ch >= '1' && ch <= '8') {
@@ -176,8 +175,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
                 if (pos.board_[s] == rook && s != king) rsq = s;
                 nonstandard = true;
             }
-            if (rsq == NoSquare)
-                fail(std::string("castling right '") + ch + "' without a rook to castle with");
+            if (rsq == NoSquare) fail(std::string("castling right '") + ch + "' without a rook to castle with");
             pos.add_castling_right(c, rsq);
         }
         for (int idx = 0; idx < 4; ++idx) {
@@ -199,10 +197,8 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
         const Color us = pos.side_;
         const int up = us == White ? 8 : -8;
         if (relative_rank(us, ep) != 5)
-            fail("en-passant square " + std::string(f) + " is not on the " + (us == White ? "6th" : "3rd") +
-                 " rank");
-        if (pos.board_[ep - up] != make_piece(~us, Pawn) || pos.board_[ep] != NoPiece ||
-            pos.board_[ep + up] != NoPiece)
+            fail("en-passant square " + std::string(f) + " is not on the " + (us == White ? "6th" : "3rd") + " rank");
+        if (pos.board_[ep - up] != make_piece(~us, Pawn) || pos.board_[ep] != NoPiece || pos.board_[ep + up] != NoPiece)
             fail("en-passant square " + std::string(f) + " but no pawn has just moved two squares there");
         if (pawn_attacks(~us, ep) & pos.pieces(us, Pawn)) pos.ep_ = ep;
     }
@@ -218,8 +214,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
     pos.reversible_ = pos.halfmove_;
 
     if (pos.attackers_to(pos.king_square(~pos.side_), pos.pieces()) & pos.pieces(pos.side_))
-        fail(std::string("the side not to move (") + (pos.side_ == White ? "Black" : "White") +
-             ") is in check");
+        fail(std::string("the side not to move (") + (pos.side_ == White ? "Black" : "White") + ") is in check");
 
     pos.key_ = pos.compute_hash();
     return pos;
@@ -278,8 +273,7 @@ std::uint64_t Position::compute_hash() const {
 }
 
 void Position::make_null() {
-    history_.push_back(
-        Undo{key_, halfmove_, reversible_, static_cast<std::uint8_t>(ep_), castling_, NoPiece});
+    history_.push_back(Undo{key_, halfmove_, reversible_, static_cast<std::uint8_t>(ep_), castling_, NoPiece});
     if (ep_ != NoSquare) {
         key_ ^= zobrist::keys.en_passant[file_of(ep_)];
         ep_ = NoSquare;

@@ -76,9 +76,9 @@ public:
     }
     // Most valuable victim, then least valuable attacker; promotions add the new piece.
     int tactical_score(Move m) const {
-        const PieceType victim = m.type() == EnPassant ? Pawn
-                                 : m.type() == Castling  ? NoPieceType
-                                                         : type_of(board_[m.to()]);
+        const PieceType victim = m.type() == EnPassant  ? Pawn
+                                 : m.type() == Castling ? NoPieceType
+                                                        : type_of(board_[m.to()]);
         int score = victim == NoPieceType || board_[m.to()] == NoPiece ? 0 : 16 * (victim + 1);
         if (m.type() == Promotion) score += 16 * (m.promotion() + 1);
         return score - type_of(board_[m.from()]);
@@ -113,9 +113,7 @@ public:
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(PieceType t) const { return by_type_[t]; }
     Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const {
-        return by_color_[c] & (by_type_[a] | by_type_[b]);
-    }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
     Piece piece_on(Square s) const { return board_[s]; }
     Color side_to_move() const { return side_; }
     Square king_square(Color c) const { return lsb(pieces(c, King)); }
@@ -197,16 +195,13 @@ private:
 
 inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(White, s) & pieces(Black, Pawn)) | (pawn_attacks(Black, s) & pieces(White, Pawn)) |
-           (knight_attacks(s) & by_type_[Knight]) |
-           (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen])) |
-           (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen])) |
-           (king_attacks(s) & by_type_[King]);
+           (knight_attacks(s) & by_type_[Knight]) | (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen])) |
+           (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen])) | (king_attacks(s) & by_type_[King]);
 }
 
 inline void Position::make(Move m) {
     const auto& z = zobrist::keys;
-    history_.push_back(
-        Undo{key_, halfmove_, reversible_, static_cast<std::uint8_t>(ep_), castling_, NoPiece});
+    history_.push_back(Undo{key_, halfmove_, reversible_, static_cast<std::uint8_t>(ep_), castling_, NoPiece});
     const Color us = side_;
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[from];

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include <ply/games/chess/types.hpp>
 #include <ply/core/hash.hpp>
+#include <ply/games/chess/types.hpp>
 
 namespace ply::chess::zobrist {
 

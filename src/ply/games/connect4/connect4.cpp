@@ -76,8 +76,8 @@ void Connect4::play_sequence(std::string_view seq) {
         };
         const int col = column_from_char(c);
         if (col == 0)
-            throw ParseError(where() + ": not a column (columns are 1-" +
-                             std::string(1, column_to_char(width_ - 1)) + ")");
+            throw ParseError(where() + ": not a column (columns are 1-" + std::string(1, column_to_char(width_ - 1)) +
+                             ")");
         if (col > width_)
             throw ParseError(where() + ": column " + std::to_string(col) + " is off the board (columns 1-" +
                              std::to_string(width_) + ")");

@@ -105,8 +105,7 @@ public:
     // columns. Cheap, far from the mate range: within +-1000.
     Score evaluate() const {
         const std::uint64_t empty = board_ & ~mask_;
-        const int threats =
-            std::popcount(winning_cells() & empty) - std::popcount(opponent_winning_cells() & empty);
+        const int threats = std::popcount(winning_cells() & empty) - std::popcount(opponent_winning_cells() & empty);
         std::uint64_t centre = column_mask(width_ / 2);
         if (width_ % 2 == 0) centre |= column_mask(width_ / 2 - 1);
         const int central = std::popcount(current_ & centre) - std::popcount((current_ ^ mask_) & centre);
@@ -159,9 +158,7 @@ public:
     bool can_play(int col) const { return (mask_ & top_cell(col)) == 0; }
 
     // Would playing `col` make four at once? Assumes can_play(col).
-    bool is_winning_move(int col) const {
-        return alignment(current_ | ((mask_ + bottom(col)) & column_mask(col)));
-    }
+    bool is_winning_move(int col) const { return alignment(current_ | ((mask_ + bottom(col)) & column_mask(col))); }
 
     // Can the side to move win with its next stone?
     bool can_win_next() const { return (winning_cells() & possible()) != 0; }
@@ -325,11 +322,11 @@ private:
         return r & (board_ ^ mask);
     }
 
-    std::uint64_t current_ = 0;  // stones of the side to move
-    std::uint64_t mask_ = 0;     // all stones
-    std::uint64_t bottom_ = 0;   // the bottom cell of every column
-    std::uint64_t board_ = 0;    // every cell of the board
-    std::uint64_t salt_ = 0;     // hash()'s salt for this board size
+    std::uint64_t current_ = 0;         // stones of the side to move
+    std::uint64_t mask_ = 0;            // all stones
+    std::uint64_t bottom_ = 0;          // the bottom cell of every column
+    std::uint64_t board_ = 0;           // every cell of the board
+    std::uint64_t salt_ = 0;            // hash()'s salt for this board size
     std::uint64_t mirror_current_ = 0;  // current_ and mask_ of the board reflected left to right
     std::uint64_t mirror_mask_ = 0;
     std::int8_t width_ = 7;
@@ -337,9 +334,9 @@ private:
     int moves_ = 0;
     std::array<std::uint8_t, kMaxCells> history_{};  // columns played, for position()
     // Computed once per board: they are read at every node of a search.
-    std::array<std::uint64_t, kMaxWidth> column_masks_{};  // the cells of each column
-    std::array<std::uint64_t, kMaxWidth> bottoms_{};       // the bottom cell of each column
-    std::array<std::int8_t, kMaxWidth> centre_out_{};      // the columns from the centre outwards
+    std::array<std::uint64_t, kMaxWidth> column_masks_{};      // the cells of each column
+    std::array<std::uint64_t, kMaxWidth> bottoms_{};           // the bottom cell of each column
+    std::array<std::int8_t, kMaxWidth> centre_out_{};          // the columns from the centre outwards
     std::array<std::uint64_t, kMaxWidth> centre_out_masks_{};  // their cells, in that order
     // The cells of the rows with the height's parity: in a column with an even
     // number of empty cells, those the side to move fills first.

@@ -40,8 +40,7 @@ std::string_view trim(std::string_view s) {
 
 // The move number and side of a header line "<number> <W|B>" as a game ply.
 int parse_header(std::string_view line) {
-    const std::string bad =
-        "bad header '" + std::string(line) + "' (expected '<move number> <W|B>', e.g. '1 W')";
+    const std::string bad = "bad header '" + std::string(line) + "' (expected '<move number> <W|B>', e.g. '1 W')";
     std::size_t digits = 0;
     while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
     std::size_t side = digits;
@@ -53,8 +52,7 @@ int parse_header(std::string_view line) {
     const bool black = line[side] == 'B';
     // Move 41 with White to move is the end of a game that ran its 80 plies.
     if (number < 1 || number > 41 || (number == 41 && black))
-        fail("move number " + std::to_string(number) +
-             " out of range (1 to 40, or 41 W when the game is over)");
+        fail("move number " + std::to_string(number) + " out of range (1 to 40, or 41 W when the game is over)");
     return 2 * (number - 1) + (black ? 1 : 0);
 }
 
@@ -261,13 +259,12 @@ Minichess Minichess::from_position(std::string_view text) {
         const std::string_view line = lines[first + 1 + static_cast<std::size_t>(row)];
         const std::string rank = "rank " + std::to_string(kRanks - row);
         if (line.size() != static_cast<std::size_t>(kFiles))
-            fail(rank + " '" + std::string(line) + "' has " + std::to_string(line.size()) +
-                 " characters, expected " + std::to_string(kFiles));
+            fail(rank + " '" + std::string(line) + "' has " + std::to_string(line.size()) + " characters, expected " +
+                 std::to_string(kFiles));
         for (int col = 0; col < kFiles; ++col) {
             const char c = line[static_cast<std::size_t>(col)];
             const auto piece = piece_from_char(c);
-            if (!piece)
-                fail(rank + ": bad character '" + std::string(1, c) + "' (expected one of KQBNRP kqbnrp .)");
+            if (!piece) fail(rank + ": bad character '" + std::string(1, c) + "' (expected one of KQBNRP kqbnrp .)");
             const int square = square_of_row(row, col);
             if (type_of(*piece) == Pawn && rank_of(square) == last_rank(color_of(*piece)))
                 fail(rank + ": a pawn on its last rank (it would have become a queen)");
@@ -316,8 +313,7 @@ Minichess::Move Minichess::parse_move(std::string_view text) const {
     MoveList legal;
     generate_moves(legal);
     if (!legal.contains(m))
-        throw ParseError("illegal move '" + std::string(t) + "'" +
-                         (legal.empty() ? " (the game is over)" : ""));
+        throw ParseError("illegal move '" + std::string(t) + "'" + (legal.empty() ? " (the game is over)" : ""));
     return m;
 }
 
@@ -335,8 +331,8 @@ std::string Minichess::render() const {
         out += " |\n";
     }
     out += "  +-----------+\n    a b c d e\n\n";
-    out += "Move " + std::to_string(move_number()) + ", " + (side_to_move() == White ? "White" : "Black") +
-           " to move\n";
+    out +=
+        "Move " + std::to_string(move_number()) + ", " + (side_to_move() == White ? "White" : "Black") + " to move\n";
     return out;
 }
 

@@ -34,8 +34,8 @@
 #include <string>
 #include <string_view>
 
-#include <ply/core/hash.hpp>
 #include <ply/core/game.hpp>
+#include <ply/core/hash.hpp>
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>

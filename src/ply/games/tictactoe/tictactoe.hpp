@@ -60,8 +60,7 @@ constexpr std::array<std::uint64_t, line_count<W, H, K>()> make_lines() {
                 const int end_row = row + d[1] * (K - 1);
                 if (end_col < 0 || end_col >= W || end_row >= H) continue;
                 std::uint64_t line = 0;
-                for (int i = 0; i < K; ++i)
-                    line |= std::uint64_t{1} << ((row + d[1] * i) * W + col + d[0] * i);
+                for (int i = 0; i < K; ++i) line |= std::uint64_t{1} << ((row + d[1] * i) * W + col + d[0] * i);
                 lines[n++] = line;
             }
         }
@@ -84,7 +83,6 @@ constexpr CellLines<W, H, K> make_cell_lines() {
             if (line >> cell & 1) table.lines[cell][table.count[cell]++] = line;
     return table;
 }
-
 
 }  // namespace detail
 
@@ -192,20 +190,18 @@ public:
             ++cell;
         }
         if (cell != kCells)
-            throw ParseError(std::string(name) + " position: expected " + std::to_string(kCells) +
-                             " cells, got " + std::to_string(cell));
+            throw ParseError(std::string(name) + " position: expected " + std::to_string(kCells) + " cells, got " +
+                             std::to_string(cell));
         const int x = std::popcount(g.stones_[0]);
         const int o = std::popcount(g.stones_[1]);
         if (x != o && x != o + 1)
-            throw ParseError(std::string(name) + " position: X has " + std::to_string(x) +
-                             " stones and O has " + std::to_string(o) +
-                             "; X moves first, so X has as many as O or one more");
+            throw ParseError(std::string(name) + " position: X has " + std::to_string(x) + " stones and O has " +
+                             std::to_string(o) + "; X moves first, so X has as many as O or one more");
         g.plies_ = x + o;
         const bool x_line = has_line(g.stones_[0]);
         const bool o_line = has_line(g.stones_[1]);
         if (x_line && o_line)
-            throw ParseError(std::string(name) + " position: both X and O have " + std::to_string(K) +
-                             " in a row");
+            throw ParseError(std::string(name) + " position: both X and O have " + std::to_string(K) + " in a row");
         if (x_line || o_line) {
             const int winner = x_line ? 0 : 1;
             const char who = winner == 0 ? 'X' : 'O';
@@ -239,8 +235,7 @@ public:
         int cell = -1;
         if (is_number(text)) {
             const int n = to_int(text);
-            if (n < 1 || n > kCells)
-                throw ParseError(quoted + ": cell numbers go from 1 to " + std::to_string(kCells));
+            if (n < 1 || n > kCells) throw ParseError(quoted + ": cell numbers go from 1 to " + std::to_string(kCells));
             cell = n - 1;
         } else {
             const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
@@ -251,8 +246,8 @@ public:
             const int row = to_int(digits);
             if (col >= W || row < 1 || row > H)
                 throw ParseError(quoted + ": off the board (columns a-" +
-                                 std::string(1, static_cast<char>('a' + W - 1)) + ", rows 1-" +
-                                 std::to_string(H) + ")");
+                                 std::string(1, static_cast<char>('a' + W - 1)) + ", rows 1-" + std::to_string(H) +
+                                 ")");
             cell = (H - row) * W + col;
         }
         if (outcome() != Outcome::Ongoing) throw ParseError(quoted + ": the game is over");
@@ -300,16 +295,14 @@ public:
             out += '\n';
         }
         out += std::string(label + 1, ' ');
-        for (int col = 0; col < W; ++col)
-            out += ' ' + pad(std::string(1, static_cast<char>('a' + col)), field) + "  ";
+        for (int col = 0; col < W; ++col) out += ' ' + pad(std::string(1, static_cast<char>('a' + col)), field) + "  ";
         while (out.back() == ' ') out.pop_back();
         out += '\n';
         return out;
     }
 
 private:
-    static constexpr std::uint64_t kFull =
-        kCells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << kCells) - 1;
+    static constexpr std::uint64_t kFull = kCells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << kCells) - 1;
     static constexpr auto kLines = detail::make_lines<W, H, K>();
     static constexpr auto kCellLines = detail::make_cell_lines<W, H, K>();
 

@@ -66,8 +66,8 @@ private:
         while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end]))) ++end;
         const bool has_digits = end > start && std::isdigit(static_cast<unsigned char>(text_[end - 1]));
         if (!has_digits) fail(std::string("unexpected '") + peek() + "': expected a number or '('");
-        if (end < text_.size() && !std::isspace(static_cast<unsigned char>(text_[end])) &&
-            text_[end] != '(' && text_[end] != ')' && text_[end] != ',') {
+        if (end < text_.size() && !std::isspace(static_cast<unsigned char>(text_[end])) && text_[end] != '(' &&
+            text_[end] != ')' && text_[end] != ',') {
             pos_ = end;
             column_ += static_cast<int>(end - start);
             fail(std::string("unexpected '") + peek() + "' in a number");
@@ -91,8 +91,7 @@ private:
         const auto first = static_cast<std::int32_t>(tree.nodes.size());
         const std::int32_t depth = slot.depth + 1;
         tree.nodes[static_cast<std::size_t>(index)].first_child = first;
-        for (std::size_t i = 0; i < raw.children.size(); ++i)
-            tree.nodes.push_back(Node{index, 0, 0, depth, 0});
+        for (std::size_t i = 0; i < raw.children.size(); ++i) tree.nodes.push_back(Node{index, 0, 0, depth, 0});
         for (std::size_t i = 0; i < raw.children.size(); ++i)
             layout(raw.children[i], first + static_cast<std::int32_t>(i), tree);
     }
@@ -109,12 +108,10 @@ private:
         ++pos_;
     }
     void skip_space() {
-        while (!at_end() && (std::isspace(static_cast<unsigned char>(peek())) || peek() == ','))
-            advance();
+        while (!at_end() && (std::isspace(static_cast<unsigned char>(peek())) || peek() == ',')) advance();
     }
     [[noreturn]] void fail(const std::string& what) const {
-        throw ParseError("tree: line " + std::to_string(line_) + ", column " + std::to_string(column_) +
-                         ": " + what);
+        throw ParseError("tree: line " + std::to_string(line_) + ", column " + std::to_string(column_) + ": " + what);
     }
 
     std::string_view text_;
@@ -145,9 +142,7 @@ int Tree::height(std::int32_t index) const {
     return h;
 }
 
-TreeGame TreeGame::parse(std::string_view text) {
-    return TreeGame(std::make_shared<const Tree>(Tree::parse(text)));
-}
+TreeGame TreeGame::parse(std::string_view text) { return TreeGame(std::make_shared<const Tree>(Tree::parse(text))); }
 
 TreeGame TreeGame::from_position(std::string_view text) {
     const auto at = text.find('@');
@@ -169,9 +164,7 @@ std::vector<TreeGame::Move> TreeGame::path() const {
     return moves;
 }
 
-std::string TreeGame::position() const {
-    return tree_->to_string() + child_path_suffix(path());
-}
+std::string TreeGame::position() const { return tree_->to_string() + child_path_suffix(path()); }
 
 TreeGame::Move TreeGame::parse_move(std::string_view text) const {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);

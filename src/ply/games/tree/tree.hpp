@@ -19,8 +19,8 @@ struct Node {
     std::int32_t parent = -1;
     std::int32_t first_child = 0;  // children are stored contiguously
     std::int32_t child_count = 0;
-    std::int32_t depth = 0;        // plies from the root
-    Score value = 0;               // leaf value for the root player
+    std::int32_t depth = 0;  // plies from the root
+    Score value = 0;         // leaf value for the root player
 };
 
 // The parsed tree, shared by every copy of a game on it.
@@ -49,9 +49,7 @@ public:
     }
     void make(Move m) { current_ = node().first_child + m - 1; }
     void unmake(Move) { current_ = node().parent; }
-    [[nodiscard]] Outcome outcome() const {
-        return node().child_count == 0 ? Outcome::Scored : Outcome::Ongoing;
-    }
+    [[nodiscard]] Outcome outcome() const { return node().child_count == 0 ? Outcome::Scored : Outcome::Ongoing; }
     // Side-relative: the root player's value, negated when the opponent moves.
     // Inner nodes have no heuristic value.
     [[nodiscard]] Score evaluate() const {

@@ -36,9 +36,12 @@ T parse_number(std::string_view key, std::string_view text) {
 
 std::string_view ordering_name(Ordering o) {
     switch (o) {
-        case Ordering::Best: return "best";
-        case Ordering::Worst: return "worst";
-        case Ordering::Random: break;
+        case Ordering::Best:
+            return "best";
+        case Ordering::Worst:
+            return "worst";
+        case Ordering::Random:
+            break;
     }
     return "random";
 }
@@ -102,7 +105,8 @@ void UniformTree::make(Move m) {
     // the parent), placed in the order the shape asks for.
     std::array<Score, max_moves> delta{};
     std::size_t best = 0;
-    for (std::size_t i = 0; i < b; ++i) delta[i] = 1 + static_cast<Score>(mix(parent.id ^ (i + 1) * 0xD6E8FEB86659FD93ull) % kDeltaSpread);
+    for (std::size_t i = 0; i < b; ++i)
+        delta[i] = 1 + static_cast<Score>(mix(parent.id ^ (i + 1) * 0xD6E8FEB86659FD93ull) % kDeltaSpread);
     switch (shape_.ordering) {
         case Ordering::Best:
             std::sort(delta.begin() + 1, delta.begin() + static_cast<std::ptrdiff_t>(b));
@@ -141,8 +145,8 @@ UniformTree::Move UniformTree::parse_move(std::string_view text) const {
         throw ParseError("tree-gen: '" + std::string(text) + "' is not a child number");
     if (at_leaf()) throw ParseError("tree-gen: this node is a leaf; there is no move");
     if (child < 1 || child > shape_.branching)
-        throw ParseError("tree-gen: child " + std::string(text) + " does not exist (b=" +
-                         std::to_string(shape_.branching) + ")");
+        throw ParseError("tree-gen: child " + std::string(text) +
+                         " does not exist (b=" + std::to_string(shape_.branching) + ")");
     return static_cast<Move>(child);
 }
 

@@ -65,26 +65,28 @@ SearchResult<typename G::Move> search_once(Algorithm algo, const G& game, int de
         return again;
     };
     switch (algo) {
-        case Algorithm::Minimax: return minimax<G, Obs>(game, depth, obs);
-        case Algorithm::Negamax: return negamax<G, Obs>(game, depth, obs);
+        case Algorithm::Minimax:
+            return minimax<G, Obs>(game, depth, obs);
+        case Algorithm::Negamax:
+            return negamax<G, Obs>(game, depth, obs);
         case Algorithm::Pvs:
-            return windowed(Bounds::FailSoft, [&](Score a, Score b, Bounds) {
-                return Pvs<G, Obs>(game, obs).run(depth, a, b);
-            });
-        case Algorithm::Mtdf: return mtdf<G, Obs>(game, depth, guess.value_or(Score(game.evaluate())), obs);
+            return windowed(Bounds::FailSoft,
+                            [&](Score a, Score b, Bounds) { return Pvs<G, Obs>(game, obs).run(depth, a, b); });
+        case Algorithm::Mtdf:
+            return mtdf<G, Obs>(game, depth, guess.value_or(Score(game.evaluate())), obs);
         case Algorithm::Bns: {
             const Score a = guess ? *guess - kAspirationHalfWidth : -kInfinity;
             const Score b = guess ? *guess + kAspirationHalfWidth : kInfinity;
             return best_node_search<G, Obs>(game, depth, obs, a, b);
         }
         case Algorithm::AlphaBeta:
-        case Algorithm::AlphaBetaHard: break;
+        case Algorithm::AlphaBetaHard:
+            break;
     }
-    return windowed(algo == Algorithm::AlphaBetaHard ? Bounds::FailHard : Bounds::FailSoft,
-                    [&](Score a, Score b, Bounds bounds) {
-                        return alphabeta<G, Obs>(game, depth,
-                                                 {.bounds = bounds, .alpha = a, .beta = b, .deadline = deadline}, obs);
-                    });
+    return windowed(
+        algo == Algorithm::AlphaBetaHard ? Bounds::FailHard : Bounds::FailSoft, [&](Score a, Score b, Bounds bounds) {
+            return alphabeta<G, Obs>(game, depth, {.bounds = bounds, .alpha = a, .beta = b, .deadline = deadline}, obs);
+        });
 }
 
 // Iterative deepening: depths 1..depth, each guided by the one before; the

@@ -34,9 +34,9 @@ SearchResult<typename G::Move> best_node_search(const G& root, int depth, Observ
         observer.child(0, index);
         G child = root;
         child.make(moves[index]);
-        const auto r = alphabeta<G, Observer>(child, depth - 1,
-                                             {.bounds = Bounds::FailSoft, .alpha = -beta, .beta = -alpha, .root_ply = 1},
-                                             std::forward<Observer>(observer));
+        const auto r = alphabeta<G, Observer>(
+            child, depth - 1, {.bounds = Bounds::FailSoft, .alpha = -beta, .beta = -alpha, .root_ply = 1},
+            std::forward<Observer>(observer));
         result.nodes += r.nodes;
         result.leaves += r.leaves;
         line = {moves[index]};

@@ -15,13 +15,13 @@ namespace ply::classic {
 
 template <class Move>
 struct SearchResult {
-    Score score = 0;             // for the side to move at the root
-    std::optional<Move> best;    // none when the root is over or depth is 0
-    std::vector<Move> pv;        // principal variation, starting with best
-    std::uint64_t nodes = 0;     // positions visited, root included
-    std::uint64_t leaves = 0;    // positions scored without expanding them
+    Score score = 0;               // for the side to move at the root
+    std::optional<Move> best;      // none when the root is over or depth is 0
+    std::vector<Move> pv;          // principal variation, starting with best
+    std::uint64_t nodes = 0;       // positions visited, root included
+    std::uint64_t leaves = 0;      // positions scored without expanding them
     std::uint64_t researches = 0;  // windows searched again (PVS, MTD(f), BNS)
-    bool aborted = false;        // a deadline stopped the search; score is unusable
+    bool aborted = false;          // a deadline stopped the search; score is unusable
 };
 
 // Triangular PV table: line(ply) is the best line found from the node at `ply`.

@@ -10,7 +10,8 @@ namespace ply::classic {
 template <Game G, class Observer = NoObserver>
 class Minimax {
 public:
-    explicit Minimax(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
+    explicit Minimax(G game, Observer observer = {})
+        : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     SearchResult<typename G::Move> run(int depth) {
         observer_.pass(0, -kInfinity, kInfinity);

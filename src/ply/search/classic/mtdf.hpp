@@ -14,7 +14,8 @@ template <Game G, class Observer = NoObserver>
 class Mtdf {
 public:
     using Move = typename G::Move;
-    explicit Mtdf(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
+    explicit Mtdf(G game, Observer observer = {})
+        : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     // `guess`: where the first null window is placed (the previous iteration's value).
     SearchResult<Move> run(int depth, Score guess = 0) {
@@ -26,8 +27,10 @@ public:
             observer_.pass(0, beta - 1, beta);
             g = search(depth, 0, beta - 1, beta);
             ++passes;
-            if (g < beta) upper = g;
-            else lower = g;
+            if (g < beta)
+                upper = g;
+            else
+                lower = g;
             if (g >= beta || result_.pv.empty()) result_.pv = pv_.line(0);  // a fail high proves a best move
         }
         result_.researches = static_cast<std::uint64_t>(passes - 1);
@@ -110,9 +113,12 @@ private:
         observer_.leave(ply, best, how);
         if constexpr (HashedGame<G>) {
             memo = &memory_[memory_key(depth)];  // the map may have grown
-            if (best <= alpha) memo->upper = score_to_tt(best, ply);
-            else if (best >= beta) memo->lower = score_to_tt(best, ply);
-            else memo->lower = memo->upper = score_to_tt(best, ply);
+            if (best <= alpha)
+                memo->upper = score_to_tt(best, ply);
+            else if (best >= beta)
+                memo->lower = score_to_tt(best, ply);
+            else
+                memo->lower = memo->upper = score_to_tt(best, ply);
         }
         return best;
     }

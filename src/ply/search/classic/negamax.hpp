@@ -9,7 +9,8 @@ namespace ply::classic {
 template <Game G, class Observer = NoObserver>
 class Negamax {
 public:
-    explicit Negamax(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
+    explicit Negamax(G game, Observer observer = {})
+        : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     SearchResult<typename G::Move> run(int depth) {
         observer_.pass(0, -kInfinity, kInfinity);

@@ -26,7 +26,10 @@ public:
     // `depth`: the depth the searches will use from this position, so the
     // oracle knows how deep each node's value is taken.
     Reordered(G game, MoveOrdering ordering, int depth, std::uint64_t seed = 1)
-        : game_(std::move(game)), ordering_(ordering), depth_(depth), seed_(seed),
+        : game_(std::move(game)),
+          ordering_(ordering),
+          depth_(depth),
+          seed_(seed),
           oracle_(std::make_shared<Oracle>()) {}
 
     void generate_moves(MoveListOf<Reordered>& out) const {
@@ -34,14 +37,16 @@ public:
         const int remaining = depth_ - ply_;
         if (out.size() < 2 || remaining <= 0) return;
         switch (ordering_) {
-            case MoveOrdering::Natural: return;
+            case MoveOrdering::Natural:
+                return;
             case MoveOrdering::Random: {
                 std::mt19937_64 rng(game_.hash() ^ (seed_ * 0x9E3779B97F4A7C15ull));
                 std::shuffle(out.begin(), out.end(), rng);
                 return;
             }
             case MoveOrdering::Best:
-            case MoveOrdering::Worst: break;
+            case MoveOrdering::Worst:
+                break;
         }
         // Values of the children for the mover, best first.
         std::array<std::pair<Score, Move>, max_moves> scored;
@@ -54,7 +59,8 @@ public:
         }
         const auto by_value = [](const auto& a, const auto& b) { return a.first > b.first; };
         std::stable_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n), by_value);
-        if (ordering_ == MoveOrdering::Worst) std::reverse(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n));
+        if (ordering_ == MoveOrdering::Worst)
+            std::reverse(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n));
         for (std::size_t i = 0; i < n; ++i) out[i] = scored[i].second;
     }
     void make(Move m) {

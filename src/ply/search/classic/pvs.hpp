@@ -10,7 +10,8 @@ namespace ply::classic {
 template <Game G, class Observer = NoObserver>
 class Pvs {
 public:
-    explicit Pvs(G game, Observer observer = {}) : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
+    explicit Pvs(G game, Observer observer = {})
+        : game_(std::move(game)), observer_(std::forward<Observer>(observer)) {}
 
     SearchResult<typename G::Move> run(int depth, Score alpha = -kInfinity, Score beta = kInfinity) {
         observer_.pass(0, alpha, beta);

@@ -16,9 +16,7 @@ class BusyPositions {
 public:
     BusyPositions() : slots_(std::make_unique<std::atomic<std::uint64_t>[]>(kSlots)) {}
 
-    [[nodiscard]] bool busy(std::uint64_t key) const {
-        return slot(key).load(std::memory_order_relaxed) == key;
-    }
+    [[nodiscard]] bool busy(std::uint64_t key) const { return slot(key).load(std::memory_order_relaxed) == key; }
     void enter(std::uint64_t key) { slot(key).store(key, std::memory_order_relaxed); }
     // Clears the slot only if it still names this position.
     void leave(std::uint64_t key) {

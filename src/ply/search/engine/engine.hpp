@@ -392,7 +392,9 @@ private:
         explicit ValueScale(std::vector<Score> values) : values_(std::move(values)) {}
         [[nodiscard]] int lowest() const { return values_.empty() ? -kInfinity : 0; }
         [[nodiscard]] int highest() const { return values_.empty() ? kInfinity : static_cast<int>(values_.size()) - 1; }
-        [[nodiscard]] Score value(int i) const { return values_.empty() ? Score(i) : values_[static_cast<std::size_t>(i)]; }
+        [[nodiscard]] Score value(int i) const {
+            return values_.empty() ? Score(i) : values_[static_cast<std::size_t>(i)];
+        }
         // The largest value <= s and the smallest >= s: a fail-soft bound can
         // name a score that cannot occur.
         [[nodiscard]] int at_most(Score s) const {
@@ -438,8 +440,10 @@ private:
     static int next_probe(const ValueScale& scale, int lo, int hi, int length) {
         if (length == 0) {  // any score: bisect the scores themselves
             int mid = lo + (hi - lo) / 2;
-            if (mid <= 0 && lo / 2 < mid) mid = lo / 2;
-            else if (mid >= 0 && hi / 2 > mid) mid = hi / 2;
+            if (mid <= 0 && lo / 2 < mid)
+                mid = lo / 2;
+            else if (mid >= 0 && hi / 2 > mid)
+                mid = hi / 2;
             return std::clamp(mid, lo + 1, hi);
         }
         // Plies as an order: 0 the draw, +-1 the slowest win or loss,
@@ -452,8 +456,10 @@ private:
         };
         const int a = ordinal(lo, 0), b = ordinal(hi, scale.highest());
         int mid = a + (b - a) / 2;
-        if (mid <= 0 && a / 2 < mid) mid = a / 2;
-        else if (mid >= 0 && b / 2 > mid) mid = b / 2;
+        if (mid <= 0 && a / 2 < mid)
+            mid = a / 2;
+        else if (mid >= 0 && b / 2 > mid)
+            mid = b / 2;
         mid = std::clamp(mid, a + 1, b);
         const Score named = mid == 0 ? 0 : mid > 0 ? mate_in_plies(length + 1 - mid) : mated_in_plies(length + 1 + mid);
         return std::clamp(scale.at_least(named), lo + 1, hi);
@@ -531,8 +537,10 @@ private:
         completed_depth_ = depth;
         for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
         const auto& best = w.root_moves().front();
-        if (last_best && !(*last_best == best.move)) instability = std::min(instability + 0.8, 2.5);
-        else instability = std::max(instability * 0.85, 0.6);
+        if (last_best && !(*last_best == best.move))
+            instability = std::min(instability + 0.8, 2.5);
+        else
+            instability = std::max(instability * 0.85, 0.6);
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
         return !is_infinite() && soft_limit_ &&

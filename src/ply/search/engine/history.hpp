@@ -83,9 +83,7 @@ private:
         return 0;
     }
     // Gravity: entries saturate at ±kHistoryMax instead of growing without end.
-    static void update(int& entry, int bonus) {
-        entry += bonus - entry * std::abs(bonus) / param::kHistoryMax;
-    }
+    static void update(int& entry, int bonus) { entry += bonus - entry * std::abs(bonus) / param::kHistoryMax; }
 
     std::array<std::array<std::optional<Move>, 2>, kMaxPly + 1> killers_{};
     std::vector<int> history_;

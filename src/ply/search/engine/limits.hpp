@@ -30,7 +30,7 @@ struct Features {
     bool countermoves = true;
     bool razoring = true;
     bool internal_iterative_reduction = true;
-    bool improving = true;  // margins and counts depend on whether the evaluation rises
+    bool improving = true;         // margins and counts depend on whether the evaluation rises
     bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
     // Children's table entries read before any is searched (games with hash_after only).
     bool enhanced_transposition_cutoff = true;
@@ -75,7 +75,7 @@ struct Limits {
     std::chrono::milliseconds increment{0};
     std::optional<int> moves_to_go;
     std::chrono::milliseconds overhead{10};
-    bool infinite = false;  // also pondering: only stop() ends the search
+    bool infinite = false;           // also pondering: only stop() ends the search
     std::vector<Move> search_moves;  // restrict the root to these
     int multipv = 1;
 };

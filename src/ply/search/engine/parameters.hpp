@@ -40,7 +40,7 @@ inline constexpr Score kFutilityPerPly = 90;
 
 inline constexpr int kLateMovePruningDepth = 8;  // quiet moves tried before pruning: 3 + d*d
 inline constexpr int kSeePruningDepth = 8;
-inline constexpr Score kSeeQuietMargin = -60;    // per ply
+inline constexpr Score kSeeQuietMargin = -60;      // per ply
 inline constexpr Score kSeeTacticalMargin = -100;  // per ply
 
 inline constexpr int kDeferMinDepth = 3;  // shallower subtrees are cheaper to repeat than to share

@@ -13,8 +13,8 @@
 #include <bit>
 #include <climits>
 #include <cstdint>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -42,8 +42,7 @@ struct TTHit {
 
 template <class Move>
 class TranspositionTable {
-    static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>,
-                  "the table stores moves in 32 bits");
+    static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>, "the table stores moves in 32 bits");
 
 public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
@@ -69,9 +68,7 @@ public:
     // `kilobytes` of the table and grow() as its tree grows. A key's bucket
     // then moves: entries of the smaller part that now belong elsewhere are
     // lost, which costs less than the cache misses it saves.
-    void use_first(std::size_t kilobytes) {
-        used_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
-    }
+    void use_first(std::size_t kilobytes) { used_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed); }
     void use_all() {
         used_mask_.store(bucket_count_ - 1, std::memory_order_relaxed);
         near_depth_.store(INT_MIN, std::memory_order_relaxed);
@@ -79,8 +76,7 @@ public:
     // Doubles the part in use, if it is not the whole table.
     void grow() {
         std::size_t mask = used_mask_.load(std::memory_order_relaxed);
-        if (mask + 1 < bucket_count_)
-            used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
+        if (mask + 1 < bucket_count_) used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
     }
     // Entries searched to less than `depth` stay in the first `kilobytes`
     // once the part in use is larger: the many small subtrees near the

@@ -52,8 +52,10 @@ struct RootMove {
 // the board, so that a player asked to move always has a legal one.
 template <Game G>
 void generate_root_moves(const G& root, MoveListOf<G>& moves) {
-    if constexpr (RuleEndedGame<G>) root.generate_legal(moves);
-    else root.generate_moves(moves);
+    if constexpr (RuleEndedGame<G>)
+        root.generate_legal(moves);
+    else
+        root.generate_moves(moves);
 }
 
 // A stable sort by insertion, which never allocates (std::stable_sort takes
@@ -245,8 +247,7 @@ private:
                 int order = 0;
                 if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m);
                 s = (see_ge(m, 0) ? (1 << 28) : -(1 << 20)) + order;
-            } else if (const int k =
-                           heuristic<Solving>(&Features::killers) ? history_.killer_rank(ply, m) : 0) {
+            } else if (const int k = heuristic<Solving>(&Features::killers) ? history_.killer_rank(ply, m) : 0) {
                 s = (1 << 27) + k;
             } else if (counter && m == *counter) {
                 s = 1 << 26;
@@ -379,9 +380,8 @@ private:
         if (checked && on(&Features::check_extension) && may_extend) ++depth;
         // Only pruning and the improving flag read the static evaluation; with
         // all of them off (solving) it is not worth computing at every node.
-        const bool uses_eval = on(&Features::reverse_futility) || on(&Features::razoring) ||
-                               on(&Features::null_move) || on(&Features::futility) ||
-                               on(&Features::improving);
+        const bool uses_eval = on(&Features::reverse_futility) || on(&Features::razoring) || on(&Features::null_move) ||
+                               on(&Features::futility) || on(&Features::improving);
         const Score static_eval = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         // Improving: better than two plies ago, so cutoffs are likelier and
@@ -413,8 +413,8 @@ private:
             if constexpr (NullMoveGame<G>) {
                 bool guard_ok = true;
                 if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
-                if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth &&
-                    static_eval >= beta && previous_move(ply) && std::abs(beta) < kMateBound) {
+                if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
+                    previous_move(ply) && std::abs(beta) < kMateBound) {
                     const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
                     push_move<Solving>(ply, std::nullopt);
                     game_.make_null();
@@ -430,12 +430,14 @@ private:
         // likely new and badly ordered; search it shallower and let the next
         // iteration redo it.
         // (Without a table there is never a hash move, so it would apply everywhere.)
-        if (on(&Features::internal_iterative_reduction) && features().transposition_table && HashedGame<G> &&
-            !root && !tt_move && depth >= param::kIirMinDepth && cut_node)
+        if (on(&Features::internal_iterative_reduction) && features().transposition_table && HashedGame<G> && !root &&
+            !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
 
-        if (root) generate_root_moves(game_, moves);
-        else if (!forced_lines) game_.generate_moves(moves);
+        if (root)
+            generate_root_moves(game_, moves);
+        else if (!forced_lines)
+            game_.generate_moves(moves);
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
         // The table's move goes first, before any move is scored: where it
@@ -448,7 +450,7 @@ private:
                 tt_move_first = true;
             }
         }
-        bool scored = root;  // the root's moves come in the root's order
+        bool scored = root;                 // the root's moves come in the root's order
         Score known_fail_low = -kInfinity;  // the best bound of the moves not searched
         if constexpr (HashAfterGame<G>) {
             if (features().transposition_table) {
@@ -540,12 +542,11 @@ private:
 
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
-                if (quiet && !checks && on(&Features::late_move_pruning) &&
-                    depth <= param::kLateMovePruningDepth &&
+                if (quiet && !checks && on(&Features::late_move_pruning) && depth <= param::kLateMovePruningDepth &&
                     static_cast<int>(quiet_count) >= (3 + depth * depth) / (declining ? 2 : 1))
                     continue;
-                if (quiet && !checks && on(&Features::futility) && depth <= param::kFutilityDepth &&
-                    !pv_node && static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
+                if (quiet && !checks && on(&Features::futility) && depth <= param::kFutilityDepth && !pv_node &&
+                    static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
                     continue;
                 if (on(&Features::see_pruning) && depth <= param::kSeePruningDepth &&
                     !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth))
@@ -591,8 +592,7 @@ private:
                     r = std::clamp(r, 0, depth - 2);
                 }
                 v = -search<Solving>(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
-                if (v > alpha && r > 0)
-                    v = -search<Solving>(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
+                if (v > alpha && r > 0) v = -search<Solving>(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
                 if (v > alpha && v < beta) v = -search<Solving>(depth - 1, ply + 1, -beta, -alpha, false);
             }
             game_.unmake(m);
@@ -618,8 +618,8 @@ private:
                     if (!root && !Solving) pv_.update(ply, m);
                     if (v >= beta) {
                         if (quiet && !Solving)  // solving learns no move history
-                            history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(),
-                                            quiet_count, features());
+                            history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(), quiet_count,
+                                            features());
                         break;
                     }
                 }

@@ -45,22 +45,36 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
         const auto eq = w.find('=');
         if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + w + "'");
         const std::string key = w.substr(0, eq), value = w.substr(eq + 1);
-        if (key == "cmd") c.command = value;
-        else if (key == "name") c.name = value;
-        else if (key == "dir") c.dir = value;
-        else if (key == "stderr") c.stderr_path = value;
+        if (key == "cmd")
+            c.command = value;
+        else if (key == "name")
+            c.name = value;
+        else if (key == "dir")
+            c.dir = value;
+        else if (key == "stderr")
+            c.stderr_path = value;
         else if (key == "proto") {
-            if (value == "uci") c.protocol = Protocol::Uci;
-            else if (value == "xboard" || value == "cecp") c.protocol = Protocol::Xboard;
-            else throw ParseError("unknown protocol '" + value + "' (uci or xboard)");
+            if (value == "uci")
+                c.protocol = Protocol::Uci;
+            else if (value == "xboard" || value == "cecp")
+                c.protocol = Protocol::Xboard;
+            else
+                throw ParseError("unknown protocol '" + value + "' (uci or xboard)");
             proto_given = true;
-        } else if (key.rfind("option.", 0) == 0 && key.size() > 7) c.options.emplace_back(key.substr(7), value);
-        else if (key == "tc") c.limits.tc = TimeControl::parse(value);
-        else if (key == "nodes") c.limits.nodes = parse_value<std::uint64_t>(key, value);
-        else if (key == "depth") c.limits.depth = parse_value<int>(key, value);
-        else if (key == "st") c.limits.movetime = parse_value<double>(key, value);
-        else if (key == "timeout") c.timeout = parse_value<double>(key, value);
-        else throw ParseError("unknown engine key '" + key + "'");
+        } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+            c.options.emplace_back(key.substr(7), value);
+        else if (key == "tc")
+            c.limits.tc = TimeControl::parse(value);
+        else if (key == "nodes")
+            c.limits.nodes = parse_value<std::uint64_t>(key, value);
+        else if (key == "depth")
+            c.limits.depth = parse_value<int>(key, value);
+        else if (key == "st")
+            c.limits.movetime = parse_value<double>(key, value);
+        else if (key == "timeout")
+            c.timeout = parse_value<double>(key, value);
+        else
+            throw ParseError("unknown engine key '" + key + "'");
     }
     if (partial) return c;
     if (c.command.empty()) throw ParseError("an engine needs cmd=...");
@@ -92,9 +106,12 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
 
 std::unique_ptr<Player> make_player(const EngineConfig& config) {
     switch (config.protocol) {
-        case Protocol::Uci: return std::make_unique<UciPlayer>(config);
-        case Protocol::Xboard: return std::make_unique<XboardPlayer>(config);
-        case Protocol::Ply: return make_ply_player(config.name, config.command);
+        case Protocol::Uci:
+            return std::make_unique<UciPlayer>(config);
+        case Protocol::Xboard:
+            return std::make_unique<XboardPlayer>(config);
+        case Protocol::Ply:
+            return make_ply_player(config.name, config.command);
     }
     return nullptr;
 }

@@ -4,11 +4,16 @@ namespace ply::arena {
 
 std::string to_string(Flaw f) {
     switch (f) {
-        case Flaw::None: return "none";
-        case Flaw::Illegal: return "illegal move";
-        case Flaw::Time: return "time forfeit";
-        case Flaw::Crash: return "crash";
-        case Flaw::Stall: return "unresponsive";
+        case Flaw::None:
+            return "none";
+        case Flaw::Illegal:
+            return "illegal move";
+        case Flaw::Time:
+            return "time forfeit";
+        case Flaw::Crash:
+            return "crash";
+        case Flaw::Stall:
+            return "unresponsive";
     }
     return "?";
 }

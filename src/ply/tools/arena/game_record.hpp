@@ -14,9 +14,9 @@ enum class Flaw { None, Illegal, Time, Crash, Stall };  // why a player lost by 
 std::string to_string(Flaw f);
 
 struct MoveRecord {
-    std::string move;      // canonical
-    std::string notation;  // as recorded (SAN for chess)
-    double seconds = 0;    // thinking time measured by the arena
+    std::string move;             // canonical
+    std::string notation;         // as recorded (SAN for chess)
+    double seconds = 0;           // thinking time measured by the arena
     std::optional<double> clock;  // time left after the move (with a clock)
     SearchInfo info;
 };
@@ -31,11 +31,11 @@ struct GameRecord {
     std::vector<std::string> opening_notation;  // the opening moves as recorded
     std::string start_position;                 // where the engines started (FEN for chess)
     std::vector<MoveRecord> moves;
-    std::string result = "*";  // "1-0", "0-1", "1/2-1/2", "*"
+    std::string result = "*";                  // "1-0", "0-1", "1/2-1/2", "*"
     std::string termination = "unterminated";  // PGN: normal, adjudication, time forfeit, rules infraction, abandoned
-    std::string reason;        // "White mates", "Black's move e2e5 is illegal", ...
-    Flaw flaw = Flaw::None;    // the forfeit, if any
-    int flawed_side = -1;      // 0 White, 1 Black
+    std::string reason;                        // "White mates", "Black's move e2e5 is illegal", ...
+    Flaw flaw = Flaw::None;                    // the forfeit, if any
+    int flawed_side = -1;                      // 0 White, 1 Black
     std::string final_position;
 
     [[nodiscard]] bool finished() const { return result != "*"; }

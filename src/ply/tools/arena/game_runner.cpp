@@ -12,8 +12,10 @@ std::string result_for(int winner) { return winner < 0 ? "1/2-1/2" : winner == 0
 // plus the margin, or the timeout for depth- and node-limited searches.
 Clock::time_point deadline_for(const Limits& limits, const GameClock& clock, const GameSettings& s) {
     double seconds = s.timeout;
-    if (clock.active()) seconds = std::max(0.0, clock.remaining()) + s.margin;
-    else if (limits.movetime && !limits.nodes && !limits.depth) seconds = *limits.movetime + s.margin;
+    if (clock.active())
+        seconds = std::max(0.0, clock.remaining()) + s.margin;
+    else if (limits.movetime && !limits.nodes && !limits.depth)
+        seconds = *limits.movetime + s.margin;
     return Clock::now() + std::chrono::microseconds(std::int64_t(seconds * 1e6));
 }
 
@@ -111,7 +113,8 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
         if (reply.status == ReplyStatus::Timeout) {
             if (clocks[side].active() || (req.limits.movetime && !req.limits.nodes && !req.limits.depth))
                 forfeit(side, Flaw::Time, "time forfeit", who + " loses on time");
-            else forfeit(side, Flaw::Stall, "abandoned", who + " does not answer (" + reply.detail + ")");
+            else
+                forfeit(side, Flaw::Stall, "abandoned", who + " does not answer (" + reply.detail + ")");
             break;
         }
         if (reply.status == ReplyStatus::Resign) {

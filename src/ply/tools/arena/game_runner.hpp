@@ -18,10 +18,10 @@ namespace ply::arena {
 
 struct GameSettings {
     Limits white_limits, black_limits;
-    double margin = 0.1;    // seconds a clock may go below zero before the flag falls
-    double timeout = 30;    // seconds to wait for a move without a clock (nodes, depth)
+    double margin = 0.1;  // seconds a clock may go below zero before the flag falls
+    double timeout = 30;  // seconds to wait for a move without a clock (nodes, depth)
     Adjudication adjudication;
-    int max_plies = 1000;   // a game longer than this is a draw (no rule ends it otherwise)
+    int max_plies = 1000;  // a game longer than this is a draw (no rule ends it otherwise)
     const std::atomic<bool>* interrupt = nullptr;
     std::function<void(const std::string&)> log;  // problems worth telling the user
 };

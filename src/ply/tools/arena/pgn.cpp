@@ -63,12 +63,14 @@ std::string pgn_date_today() {
 
 std::string pgn_evaluation(const SearchInfo& info) {
     std::string s;
-    if (info.mate) s = (*info.mate < 0 ? "-#" : "+#") + std::to_string(std::abs(*info.mate));
+    if (info.mate)
+        s = (*info.mate < 0 ? "-#" : "+#") + std::to_string(std::abs(*info.mate));
     else if (info.cp) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%+.2f", *info.cp / 100.0);
         s = buf;
-    } else return s;
+    } else
+        return s;
     if (info.depth > 0) s += "/" + std::to_string(info.depth);
     return s;
 }
@@ -124,8 +126,10 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& h) {
     }
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const bool black = (i % 2 == 1) != black_first;
-        if (!black) w.add(std::to_string(number) + ".");
-        else if (i == 0) w.add(std::to_string(number) + "...");
+        if (!black)
+            w.add(std::to_string(number) + ".");
+        else if (i == 0)
+            w.add(std::to_string(number) + "...");
         const auto& m = g.moves[i];
         w.add(m.notation);
         std::string comment = pgn_evaluation(m.info);

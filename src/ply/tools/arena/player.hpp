@@ -39,14 +39,14 @@ struct Reply {
 
 // Everything a player needs to choose a move.
 struct TurnRequest {
-    std::string start_position;       // the game's start (FEN for chess); "" = the standard start
-    std::vector<std::string> moves;   // every move since then (opening included), canonical notation
-    Limits limits;                    // the player's limits
+    std::string start_position;        // the game's start (FEN for chess); "" = the standard start
+    std::vector<std::string> moves;    // every move since then (opening included), canonical notation
+    Limits limits;                     // the player's limits
     double my_time = 0, opp_time = 0;  // seconds left on the clocks (with a clock)
     double my_inc = 0, opp_inc = 0;
-    int moves_to_go = 0;              // 0: sudden death
-    bool white = true;                // the player moves first in the game (White)
-    Clock::time_point deadline;       // give up waiting then
+    int moves_to_go = 0;         // 0: sudden death
+    bool white = true;           // the player moves first in the game (White)
+    Clock::time_point deadline;  // give up waiting then
     const std::atomic<bool>* interrupt = nullptr;
 };
 

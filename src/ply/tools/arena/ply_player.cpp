@@ -42,15 +42,19 @@ Spec parse_spec(const std::string& text) {
                 throw ParseError("bad " + key + " in '" + text + "'");
             out = v;
         };
-        if (key == "game") s.game = value;
+        if (key == "game")
+            s.game = value;
         else if (key == "algo") {
             bool known = value == kEngineAlgo;
             for (const auto& a : cli::kAlgorithms) known = known || a == value;
             if (!known) throw ParseError("unknown algorithm '" + value + "' in '" + text + "'");
             s.algo = value;
-        } else if (key == "depth") number(s.depth);
-        else if (key == "nodes") number(s.nodes);
-        else throw ParseError("unknown key '" + key + "' in '" + text + "'");
+        } else if (key == "depth")
+            number(s.depth);
+        else if (key == "nodes")
+            number(s.nodes);
+        else
+            throw ParseError("unknown key '" + key + "' in '" + text + "'");
     }
     if (s.game.empty()) throw ParseError("'" + text + "' needs game=... (" + std::string(kArenaGames) + ")");
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + text + "'");
@@ -59,10 +63,14 @@ Spec parse_spec(const std::string& text) {
 
 template <class G>
 int default_depth() {
-    if constexpr (std::is_same_v<G, chess::Position>) return 3;
-    else if constexpr (std::is_same_v<G, connect4::Connect4>) return 8;
-    else if constexpr (std::is_same_v<G, minichess::Minichess>) return 6;
-    else return 9;
+    if constexpr (std::is_same_v<G, chess::Position>)
+        return 3;
+    else if constexpr (std::is_same_v<G, connect4::Connect4>)
+        return 8;
+    else if constexpr (std::is_same_v<G, minichess::Minichess>)
+        return 6;
+    else
+        return 9;
 }
 
 std::optional<int> to_cp(Score s, SearchInfo& info) {
@@ -101,7 +109,8 @@ public:
         const auto nodes = spec_.nodes ? spec_.nodes : req.limits.nodes;
         std::optional<double> seconds;
         if (!spec_.depth && !spec_.nodes) {
-            if (req.limits.movetime) seconds = *req.limits.movetime * 0.9;
+            if (req.limits.movetime)
+                seconds = *req.limits.movetime * 0.9;
             else if (req.limits.tc) {
                 const int togo = req.moves_to_go > 0 ? req.moves_to_go : 30;
                 seconds = std::max(0.001, std::min(req.my_time * 0.5, req.my_time / togo + req.my_inc * 0.8));
@@ -112,9 +121,12 @@ public:
         if (spec_.algo == kEngineAlgo) {
             if (!engine_) engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
             engine::Limits<typename G::Move> limits;
-            if (seconds) limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*seconds * 1000)));
-            else if (nodes) limits.nodes = *nodes;
-            else limits.depth = depth.value_or(default_depth<G>());
+            if (seconds)
+                limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*seconds * 1000)));
+            else if (nodes)
+                limits.nodes = *nodes;
+            else
+                limits.depth = depth.value_or(default_depth<G>());
             if (depth) limits.depth = depth;
             const auto r = engine_->think(game, limits);
             best.best = r.best;
@@ -126,8 +138,8 @@ public:
             best = cli::run_algorithm(spec_.algo, game, reached);
         } else {
             // Iterative deepening: the last complete iteration counts.
-            const auto deadline = seconds ? classic::Deadline::after(std::chrono::duration<double>(*seconds))
-                                          : classic::Deadline{};
+            const auto deadline =
+                seconds ? classic::Deadline::after(std::chrono::duration<double>(*seconds)) : classic::Deadline{};
             std::uint64_t spent = 0;
             for (int d = 1; d < kMaxPly; ++d) {
                 auto r = cli::run_algorithm(spec_.algo, game, d, deadline);
@@ -170,9 +182,8 @@ private:
 std::unique_ptr<Player> make_ply_player(const std::string& name, const std::string& spec_text) {
     const Spec spec = parse_spec(spec_text);
     std::unique_ptr<Player> p;
-    const bool known = with_arena_game(spec.game, [&]<class G>(std::type_identity<G>) {
-        p = std::make_unique<PlyPlayer<G>>(name, spec);
-    });
+    const bool known = with_arena_game(
+        spec.game, [&]<class G>(std::type_identity<G>) { p = std::make_unique<PlyPlayer<G>>(name, spec); });
     if (!known) throw ParseError("unknown game '" + spec.game + "' (" + std::string(kArenaGames) + ")");
     return p;
 }

@@ -31,9 +31,12 @@ std::vector<std::string> split_command(const std::string& command) {
     for (std::size_t i = 0; i < command.size(); ++i) {
         const char c = command[i];
         if (quote) {
-            if (c == quote) quote = 0;
-            else if (c == '\\' && quote == '"' && i + 1 < command.size()) word += command[++i];
-            else word += c;
+            if (c == quote)
+                quote = 0;
+            else if (c == '\\' && quote == '"' && i + 1 < command.size())
+                word += command[++i];
+            else
+                word += c;
         } else if (c == '\'' || c == '"') {
             quote = c;
             in_word = true;
@@ -160,7 +163,8 @@ ReadResult Process::read_line(Clock::time_point deadline, const std::atomic<bool
         if (interrupt && interrupt->load()) return {ReadStatus::Interrupted, {}};
         const auto now = Clock::now();
         if (now >= deadline) return {ReadStatus::Timeout, {}};
-        auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
+        auto wait =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1);
         if (interrupt) wait = std::min(wait, std::chrono::milliseconds(50));
         pollfd p{from_child_, POLLIN, 0};
         const int rc = ::poll(&p, 1, int(wait.count()));
@@ -169,15 +173,19 @@ ReadResult Process::read_line(Clock::time_point deadline, const std::atomic<bool
         char chunk[4096];
         const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        if (n <= 0) eof_ = true;
-        else buffer_.append(chunk, std::size_t(n));
+        if (n <= 0)
+            eof_ = true;
+        else
+            buffer_.append(chunk, std::size_t(n));
     }
 }
 
 void Process::reaped(int status) {
-    if (WIFEXITED(status)) exit_ = "exit code " + std::to_string(WEXITSTATUS(status));
-    else if (WIFSIGNALED(status)) exit_ = std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
-                                          ::strsignal(WTERMSIG(status)) + ")";
+    if (WIFEXITED(status))
+        exit_ = "exit code " + std::to_string(WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        exit_ = std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
+                ::strsignal(WTERMSIG(status)) + ")";
     pid_ = -1;
 }
 
@@ -210,8 +218,7 @@ void Process::stop(std::chrono::milliseconds grace) {
             }
             if (Clock::now() >= until) {
                 ::kill(pid_, SIGKILL);
-                while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-                }
+                while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
                 reaped(status);
                 break;
             }

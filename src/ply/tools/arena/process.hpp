@@ -36,8 +36,7 @@ public:
     // Starts `argv` (argv[0] looked up in PATH) in `dir` (empty: the current
     // directory). stderr goes to `stderr_path` (empty: /dev/null). Returns
     // false and sets error() when the program cannot be started.
-    bool start(const std::vector<std::string>& argv, const std::string& dir = "",
-               const std::string& stderr_path = "");
+    bool start(const std::vector<std::string>& argv, const std::string& dir = "", const std::string& stderr_path = "");
     // Sends one line (a newline is appended); false if the process is gone.
     bool write_line(const std::string& line);
     // The next line, waiting until `deadline`; `interrupt` (optional) is

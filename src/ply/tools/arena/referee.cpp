@@ -52,16 +52,20 @@ public:
         const Outcome o = game_.outcome();
         const int mover = side_to_move();
         switch (o) {
-            case Outcome::Ongoing: return std::nullopt;
-            case Outcome::Win: return GameEnd{mover, side_name(mover) + " wins"};
-            case Outcome::Loss: return GameEnd{1 - mover, side_name(1 - mover) + " wins"};
+            case Outcome::Ongoing:
+                return std::nullopt;
+            case Outcome::Win:
+                return GameEnd{mover, side_name(mover) + " wins"};
+            case Outcome::Loss:
+                return GameEnd{1 - mover, side_name(1 - mover) + " wins"};
             case Outcome::Scored: {
                 const auto v = game_.evaluate();
                 if (v == 0) return GameEnd{-1, "Draw"};
                 const int w = v > 0 ? mover : 1 - mover;
                 return GameEnd{w, side_name(w) + " wins on score"};
             }
-            case Outcome::Draw: return GameEnd{-1, "Draw"};
+            case Outcome::Draw:
+                return GameEnd{-1, "Draw"};
         }
         return std::nullopt;
     }
@@ -132,8 +136,10 @@ private:
 std::unique_ptr<Referee> make_referee(std::string_view game) {
     std::unique_ptr<Referee> r;
     with_arena_game(game, [&]<class G>(std::type_identity<G>) {
-        if constexpr (std::is_same_v<G, chess::Position>) r = std::make_unique<ChessReferee>();
-        else r = std::make_unique<GameReferee<G>>();
+        if constexpr (std::is_same_v<G, chess::Position>)
+            r = std::make_unique<ChessReferee>();
+        else
+            r = std::make_unique<GameReferee<G>>();
     });
     if (r) r->reset("");
     return r;

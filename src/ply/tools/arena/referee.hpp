@@ -40,7 +40,7 @@ public:
     [[nodiscard]] virtual int side_to_move() const = 0;  // 0: first player (White)
     [[nodiscard]] virtual int fullmove_number() const = 0;
     [[nodiscard]] virtual std::optional<GameEnd> end() const = 0;
-    [[nodiscard]] virtual std::string position() const = 0;  // the current position, as text
+    [[nodiscard]] virtual std::string position() const = 0;           // the current position, as text
     [[nodiscard]] virtual std::string side_name(int side) const = 0;  // "White", "Black" / "First", "Second"
 };
 

@@ -52,7 +52,8 @@ std::string progress_line(const MatchState& s, const GameRecord& g, const MatchS
         if (s.pairings.size() > 1)
             line += " | " + s.engines[std::size_t(p.first)].name + ": " +
                     tally_text(s.engines[std::size_t(p.first)].tally, s.pentanomial);
-        else line += " | " + tally_text(p.tally, s.pentanomial);
+        else
+            line += " | " + tally_text(p.tally, s.pentanomial);
     }
     if (const auto sprt = sprt_text(s, m); !sprt.empty()) line += " | " + sprt;
     return line;
@@ -98,9 +99,9 @@ void print_table(std::ostream& out, const MatchState& s, const MatchSettings& m)
         }
     }
     if (m.sprt && s.llr) {
-        out << "SPRT (logistic Elo, " << (s.pentanomial ? "pentanomial" : "trinomial") << " GSPRT): elo0=" << m.sprt->elo0
-            << " elo1=" << m.sprt->elo1 << " alpha=" << m.sprt->alpha << " beta=" << m.sprt->beta << ": "
-            << sprt_text(s, m) << " " << to_string(*s.verdict) << "\n";
+        out << "SPRT (logistic Elo, " << (s.pentanomial ? "pentanomial" : "trinomial")
+            << " GSPRT): elo0=" << m.sprt->elo0 << " elo1=" << m.sprt->elo1 << " alpha=" << m.sprt->alpha
+            << " beta=" << m.sprt->beta << ": " << sprt_text(s, m) << " " << to_string(*s.verdict) << "\n";
     }
 }
 

@@ -81,7 +81,8 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
         const auto& bc = settings_.engines[std::size_t(job.black)];
         gs.white_limits = wc.limits;
         gs.black_limits = bc.limits;
-        gs.timeout = std::max(wc.timeout > 0 ? wc.timeout : settings_.timeout, bc.timeout > 0 ? bc.timeout : settings_.timeout);
+        gs.timeout =
+            std::max(wc.timeout > 0 ? wc.timeout : settings_.timeout, bc.timeout > 0 ? bc.timeout : settings_.timeout);
 
         std::string failed;
         int failed_side = -1;
@@ -127,16 +128,20 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
     for (auto& [e, p] : players) p->shut_down();
 }
 
-void Match::record(const Job& job, GameRecord& g, const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+void Match::record(const Job& job, GameRecord& g,
+                   const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
     std::lock_guard lock(mutex_);
     if (!g.finished()) return;  // interrupted: not counted, not written
     auto& pairing = state_.pairings[std::size_t(job.pairing)];
     const int first_side = g.white_engine == pairing.first ? 0 : 1;
     const double first_points = g.points(first_side);
     auto add = [](Tally& t, double points) {
-        if (points == 1) ++t.wins;
-        else if (points == 0) ++t.losses;
-        else ++t.draws;
+        if (points == 1)
+            ++t.wins;
+        else if (points == 0)
+            ++t.losses;
+        else
+            ++t.draws;
     };
     add(pairing.tally, first_points);
     add(state_.engines[std::size_t(pairing.first)].tally, first_points);
@@ -156,11 +161,20 @@ void Match::record(const Job& job, GameRecord& g, const std::function<void(const
     if (g.flaw != Flaw::None) {
         auto& e = state_.engines[std::size_t(g.flawed_side == 0 ? g.white_engine : g.black_engine)];
         switch (g.flaw) {
-            case Flaw::Illegal: ++e.illegal; break;
-            case Flaw::Time: ++e.time; break;
-            case Flaw::Crash: ++e.crash; break;
-            case Flaw::Stall: ++e.stall; break;
-            case Flaw::None: break;
+            case Flaw::Illegal:
+                ++e.illegal;
+                break;
+            case Flaw::Time:
+                ++e.time;
+                break;
+            case Flaw::Crash:
+                ++e.crash;
+                break;
+            case Flaw::Stall:
+                ++e.stall;
+                break;
+            case Flaw::None:
+                break;
         }
     }
     ++state_.played;

@@ -22,8 +22,8 @@
 #include <ply/tools/arena/game_record.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/pgn.hpp>
-#include <ply/tools/output_file.hpp>
 #include <ply/tools/arena/stats.hpp>
+#include <ply/tools/output_file.hpp>
 
 namespace ply::arena {
 
@@ -66,8 +66,8 @@ struct MatchState {
     bool pentanomial = false;
     bool interrupted = false;
     bool engine_failed = false;  // an engine crashed or could not start, and the match stopped
-    std::string stop_reason;  // why the match ended early ("" if it did not)
-    std::optional<double> llr;  // SPRT of the first pairing
+    std::string stop_reason;     // why the match ended early ("" if it did not)
+    std::optional<double> llr;   // SPRT of the first pairing
     std::optional<SprtVerdict> verdict;
 };
 
@@ -87,7 +87,8 @@ private:
         std::size_t opening;
     };
     void worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game);
-    void record(const Job& job, GameRecord& game, const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+    void record(const Job& job, GameRecord& game,
+                const std::function<void(const MatchState&, const GameRecord&)>& on_game);
 
     MatchSettings settings_;
     std::vector<Job> jobs_;

@@ -86,9 +86,12 @@ SprtVerdict sprt_verdict(double llr, const SprtSettings& s) {
 
 std::string to_string(SprtVerdict v) {
     switch (v) {
-        case SprtVerdict::AcceptH0: return "H0 accepted";
-        case SprtVerdict::AcceptH1: return "H1 accepted";
-        case SprtVerdict::Continue: return "continue";
+        case SprtVerdict::AcceptH0:
+            return "H0 accepted";
+        case SprtVerdict::AcceptH1:
+            return "H1 accepted";
+        case SprtVerdict::Continue:
+            return "continue";
     }
     return "?";
 }

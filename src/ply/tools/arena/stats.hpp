@@ -41,8 +41,8 @@ double elo_from_score(double score);  // +-infinity at 1 and 0
 double score_from_elo(double elo);
 
 struct EloEstimate {
-    double elo = 0;     // may be infinite
-    double error = 0;   // half width of the 95% interval; infinite if unknown
+    double elo = 0;    // may be infinite
+    double error = 0;  // half width of the 95% interval; infinite if unknown
     double lower = 0, upper = 0;
 };
 

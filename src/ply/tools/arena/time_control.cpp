@@ -34,7 +34,8 @@ TimeControl TimeControl::parse(std::string_view text) {
     std::string_view rest = text;
     if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
         const double moves = parse_number(rest.substr(0, slash), text);
-        if (moves < 1 || moves != std::floor(moves)) throw ParseError("bad moves per period in '" + std::string(text) + "'");
+        if (moves < 1 || moves != std::floor(moves))
+            throw ParseError("bad moves per period in '" + std::string(text) + "'");
         tc.moves = int(moves);
         rest = rest.substr(slash + 1);
     }

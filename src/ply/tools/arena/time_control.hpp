@@ -10,8 +10,8 @@
 namespace ply::arena {
 
 struct TimeControl {
-    int moves = 0;       // moves per period; 0 = the whole game (sudden death)
-    double base = 0;     // seconds per period
+    int moves = 0;         // moves per period; 0 = the whole game (sudden death)
+    double base = 0;       // seconds per period
     double increment = 0;  // seconds added after each move
 
     // "10+0.1", "40/60", "40/60+0.5", "60" (seconds); throws ParseError.
@@ -37,7 +37,7 @@ public:
     explicit GameClock(std::optional<TimeControl> tc = std::nullopt);
     [[nodiscard]] bool active() const { return tc_.has_value(); }
     [[nodiscard]] double remaining() const { return remaining_; }  // seconds
-    [[nodiscard]] int moves_to_go() const;  // 0 for sudden death
+    [[nodiscard]] int moves_to_go() const;                         // 0 for sudden death
     // Charges `seconds` for a move; returns the time left before the increment
     // (negative: the flag fell).
     double charge(double seconds);

@@ -26,16 +26,22 @@ void parse_uci_info(const std::string& line, SearchInfo& info) {
     SearchInfo next = info;
     bool bound = false, has_score = false;
     while (in >> word) {
-        if (word == "depth") in >> next.depth;
-        else if (word == "nodes") in >> next.nodes;
+        if (word == "depth")
+            in >> next.depth;
+        else if (word == "nodes")
+            in >> next.nodes;
         else if (word == "score") {
             std::string kind;
             int value = 0;
             in >> kind >> value;
-            if (kind == "cp") next.cp = value, next.mate.reset(), has_score = true;
-            else if (kind == "mate") next.mate = value, next.cp.reset(), has_score = true;
-        } else if (word == "lowerbound" || word == "upperbound") bound = true;
-        else if (word == "pv" || word == "string") break;  // the rest is moves or free text
+            if (kind == "cp")
+                next.cp = value, next.mate.reset(), has_score = true;
+            else if (kind == "mate")
+                next.mate = value, next.cp.reset(), has_score = true;
+        } else if (word == "lowerbound" || word == "upperbound")
+            bound = true;
+        else if (word == "pv" || word == "string")
+            break;  // the rest is moves or free text
     }
     // Keep the last exact score; a bound only when there is nothing better.
     if (has_score && bound && (info.cp || info.mate)) {
@@ -74,9 +80,7 @@ bool UciPlayer::wait_for(const std::string& token, double seconds) {
     }
 }
 
-bool UciPlayer::sync(double seconds) {
-    return process_.write_line("isready") && wait_for("readyok", seconds);
-}
+bool UciPlayer::sync(double seconds) { return process_.write_line("isready") && wait_for("readyok", seconds); }
 
 std::string UciPlayer::new_game(const std::string&, const Limits&, bool) {
     if (!healthy_) return config_.name + " is not running";
@@ -145,7 +149,9 @@ Reply UciPlayer::go(const TurnRequest& req) {
         if (!wait_for("bestmove", kStopGraceSeconds)) healthy_ = false;
         searching_ = false;
         if (r.status == ReadStatus::Interrupted) return {ReplyStatus::Interrupted, {}, reply.info, "interrupted"};
-        return {ReplyStatus::Timeout, {}, reply.info,
+        return {ReplyStatus::Timeout,
+                {},
+                reply.info,
                 healthy_ ? "no move in time" : "no move in time, and no answer to stop"};
     }
 }

@@ -87,13 +87,19 @@ void XboardPlayer::handle_features(const std::string& line) {
             i = space == std::string::npos ? line.size() : space;
         }
         bool accepted = true;
-        if (key == "usermove") features_.usermove = value == "1";
-        else if (key == "setboard") features_.setboard = value == "1";
-        else if (key == "ping") features_.ping = value == "1";
-        else if (key == "san") features_.san = value == "1";
+        if (key == "usermove")
+            features_.usermove = value == "1";
+        else if (key == "setboard")
+            features_.setboard = value == "1";
+        else if (key == "ping")
+            features_.ping = value == "1";
+        else if (key == "san")
+            features_.san = value == "1";
         else if (key == "done") {
-            if (value == "1") features_.done = true;
-            else features_.waiting = true;
+            if (value == "1")
+                features_.done = true;
+            else
+                features_.waiting = true;
         } else if (key == "myname" || key == "time" || key == "reuse" || key == "colors" || key == "sigint" ||
                    key == "sigterm" || key == "analyze" || key == "draw" || key == "option" || key == "memory" ||
                    key == "variants" || key == "debug" || key == "playother" || key == "name" || key == "ics" ||
@@ -101,7 +107,8 @@ void XboardPlayer::handle_features(const std::string& line) {
                    key == "highlight" || key == "egt" || key == "xedit")
             accepted = key != "nps" && key != "smp" && key != "egt" && key != "exclude" && key != "setscore" &&
                        key != "highlight" && key != "xedit" && key != "pause";
-        else accepted = false;
+        else
+            accepted = false;
         if (key == "sigint" || key == "sigterm") accepted = true;  // processes run in their own group anyway
         process_.write_line((accepted ? "accepted " : "rejected ") + key);
     }
@@ -251,8 +258,10 @@ Reply XboardPlayer::go(const TurnRequest& req) {
 
 void XboardPlayer::game_over(const std::string& result) {
     if (!healthy_) return;
-    std::string text = result == "1-0" ? "1-0 {White wins}" : result == "0-1" ? "0-1 {Black wins}"
-                       : result == "1/2-1/2" ? "1/2-1/2 {Draw}" : "* {Unfinished}";
+    std::string text = result == "1-0"       ? "1-0 {White wins}"
+                       : result == "0-1"     ? "0-1 {Black wins}"
+                       : result == "1/2-1/2" ? "1/2-1/2 {Draw}"
+                                             : "* {Unfinished}";
     process_.write_line("result " + text);
     process_.write_line("force");
     // An engine still thinking (interrupted game) may send its move now; ping

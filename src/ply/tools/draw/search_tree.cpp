@@ -75,10 +75,12 @@ std::string to_dot(const SearchTree& tree) {
         const bool pruned = !n.visited;
         std::string cls = std::string(maximiser(n) ? "max" : "min") + (pruned ? " pruned" : " visited") +
                           (n.on_pv && !pruned ? " pv" : "");
-        out << "  n" << i << " [shape=" << (maximiser(n) ? "triangle" : "invtriangle") << ", label=" << quoted(node_label(n))
-            << ", class=" << quoted(cls);
-        if (pruned) out << ", color=gray70, fontcolor=gray60, style=dashed";
-        else if (n.on_pv) out << ", color=red3, penwidth=2";
+        out << "  n" << i << " [shape=" << (maximiser(n) ? "triangle" : "invtriangle")
+            << ", label=" << quoted(node_label(n)) << ", class=" << quoted(cls);
+        if (pruned)
+            out << ", color=gray70, fontcolor=gray60, style=dashed";
+        else if (n.on_pv)
+            out << ", color=red3, penwidth=2";
         std::string note = window_note(n);
         if (const std::string cut = cut_note(n); !cut.empty()) note += (note.empty() ? "" : "\n") + cut;
         if (!note.empty()) out << ", xlabel=" << quoted(note);
@@ -90,10 +92,14 @@ std::string to_dot(const SearchTree& tree) {
         const DrawnNode& parent = tree.nodes[static_cast<std::size_t>(n.parent)];
         const bool pruned = !n.visited;
         const bool pv = n.on_pv && parent.on_pv && !pruned;
-        out << "  n" << n.parent << " -> n" << i << " [label=" << quoted(n.move)
-            << ", class=" << quoted(pruned ? "pruned" : pv ? "pv" : "visited");
-        if (pruned) out << ", style=dashed, color=gray70, fontcolor=gray60";
-        else if (pv) out << ", color=red3, penwidth=2.5";
+        out << "  n" << n.parent << " -> n" << i << " [label=" << quoted(n.move) << ", class="
+            << quoted(pruned ? "pruned"
+                      : pv   ? "pv"
+                             : "visited");
+        if (pruned)
+            out << ", style=dashed, color=gray70, fontcolor=gray60";
+        else if (pv)
+            out << ", color=red3, penwidth=2.5";
         out << "];\n";
     }
     out << "}\n";

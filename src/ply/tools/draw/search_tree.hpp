@@ -134,7 +134,9 @@ private:
         passes_ = 0;
     }
     DrawnNode& node() { return tree_.nodes[static_cast<std::size_t>(path_.back())]; }
-    const DrawnNode& node_at(int ply) const { return tree_.nodes[static_cast<std::size_t>(path_[static_cast<std::size_t>(ply)])]; }
+    const DrawnNode& node_at(int ply) const {
+        return tree_.nodes[static_cast<std::size_t>(path_[static_cast<std::size_t>(ply)])];
+    }
 
     // Back to the node at `ply` on the current path.
     void rewind(int ply) {
@@ -214,9 +216,12 @@ private:
     std::string exit_text(int ply, const DrawnNode& n, classic::Exit how) const {
         using classic::Exit;
         switch (how) {
-            case Exit::Leaf: return " (leaf)";
-            case Exit::Exact: return " (exact)";
-            case Exit::Memory: return " (settled by bounds stored in an earlier pass)";
+            case Exit::Leaf:
+                return " (leaf)";
+            case Exit::Exact:
+                return " (exact)";
+            case Exit::Memory:
+                return " (settled by bounds stored in an earlier pass)";
             case Exit::FailLow:
                 return ply % 2 == 0 ? " (fails low: no move reaches alpha " + format_score(n.alpha) + ")"
                                     : " (fails high: no reply gets below beta " + format_score(n.beta) + ")";
@@ -239,9 +244,9 @@ private:
     int depth_;
     std::ostream* trace_;
     SearchTree tree_;
-    std::vector<int> path_;                         // node ids from the root to the mirror's node
-    std::vector<typename G::Move> made_;            // made_[p]: the move played from ply p
-    std::vector<MoveListOf<G>> moves_;              // the moves generated at each ply
+    std::vector<int> path_;               // node ids from the root to the mirror's node
+    std::vector<typename G::Move> made_;  // made_[p]: the move played from ply p
+    std::vector<MoveListOf<G>> moves_;    // the moves generated at each ply
     int passes_ = 0;
 };
 

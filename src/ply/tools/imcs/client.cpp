@@ -32,9 +32,7 @@ std::string quoted(std::string_view line) { return "'" + printable(line) + "'"; 
 
 }  // namespace
 
-std::string result_name(GameResult r) {
-    return r == GameResult::Win ? "win" : r == GameResult::Loss ? "loss" : "draw";
-}
+std::string result_name(GameResult r) { return r == GameResult::Win ? "win" : r == GameResult::Loss ? "loss" : "draw"; }
 
 std::string Client::expect(LineConnection::Timeout timeout, const std::string& context) {
     std::optional<std::string> line;
@@ -71,10 +69,8 @@ void Client::login(const std::string& user, const std::string& password) {
         out_ << "Logged in as " << user << "\n";
         return;
     }
-    if (code == 400)
-        throw ImcsError("login failed: the server has no user '" + user + "' (" + quoted(line) + ")");
-    if (code == 401)
-        throw ImcsError("login failed: wrong password for '" + user + "' (" + quoted(line) + ")");
+    if (code == 400) throw ImcsError("login failed: the server has no user '" + user + "' (" + quoted(line) + ")");
+    if (code == 401) throw ImcsError("login failed: wrong password for '" + user + "' (" + quoted(line) + ")");
     throw ImcsError("login failed: the server answered " + quoted(line));
 }
 
@@ -92,8 +88,7 @@ void Client::quit() {
     try {
         send("quit");
         if (const auto line = conn_.read_line(kReplyTimeout)) log_.received(*line);
-    } catch (const ImcsError&) {
-    }
+    } catch (const ImcsError&) {}
     conn_.close();
 }
 
@@ -117,8 +112,7 @@ Color Client::offer(const std::string& color, std::optional<int> seconds, LineCo
     if (reply_code(line) != 103 || w.size() < 2)
         throw ImcsError("the server refused the offer: it answered " + quoted(line));
     out_ << "Offered game " << w[1] << "; waiting for an opponent" << std::endl;
-    return game_start(expect(wait, "while we waited for an opponent to accept game " + w[1]),
-                      "offer " + w[1]);
+    return game_start(expect(wait, "while we waited for an opponent to accept game " + w[1]), "offer " + w[1]);
 }
 
 Color Client::accept(const std::string& id, const std::string& color) {
@@ -143,8 +137,7 @@ GameReport Client::play(Color us, const Chooser& choose) {
         const std::string label = std::to_string(game.move_number()) + (white ? " W" : " B");
         const std::string text = game.move_to_string(m);
         if (white || numbered.empty())
-            numbered +=
-                (numbered.empty() ? "" : " ") + std::to_string(game.move_number()) + (white ? ". " : "... ");
+            numbered += (numbered.empty() ? "" : " ") + std::to_string(game.move_number()) + (white ? ". " : "... ");
         else
             numbered += " ";
         numbered += text;
@@ -154,9 +147,7 @@ GameReport Client::play(Color us, const Chooser& choose) {
         any_move = true;
         return label;
     };
-    auto context = [&] {
-        return "during the game (" + std::to_string(report.moves.size()) + " plies played)";
-    };
+    auto context = [&] { return "during the game (" + std::to_string(report.moves.size()) + " plies played)"; };
     // How long the next line may take: the opponent's clock and some grace.
     // Before the first prompt White hears at once; Black waits for White's
     // free first move. Untimed games wait as long as the opponent thinks.
@@ -180,8 +171,7 @@ GameReport Client::play(Color us, const Chooser& choose) {
                 pending.reset();
             }
             if (game.side_to_move() == us)
-                throw ImcsError("the server sent an opponent's move (" + quoted(line) +
-                                ") when it was our turn");
+                throw ImcsError("the server sent an opponent's move (" + quoted(line) + ") when it was our turn");
             Move m;
             try {
                 m = game.parse_move(text);
@@ -247,13 +237,10 @@ GameReport Client::play(Color us, const Chooser& choose) {
             // No legal move: resigning is the only way to end the game
             // other than letting our clock run out.
             MoveChoice choice;
-            if (!allowed.empty())
-                choice = choose(MoveRequest{game, prompt->mine, prompt->theirs, !any_move, rejected});
+            if (!allowed.empty()) choice = choose(MoveRequest{game, prompt->mine, prompt->theirs, !any_move, rejected});
             if (choice.move && std::find(allowed.begin(), allowed.end(), *choice.move) == allowed.end())
-                choice = {allowed.front(),
-                          "the chooser's move was not allowed; playing the first legal move"};
-            const std::string label =
-                std::to_string(game.move_number()) + (us == minichess::White ? " W" : " B");
+                choice = {allowed.front(), "the chooser's move was not allowed; playing the first legal move"};
+            const std::string label = std::to_string(game.move_number()) + (us == minichess::White ? " W" : " B");
             if (!choice.move) {
                 send("resign");
                 out_ << label << "  resign (no legal move)\n";
@@ -276,8 +263,8 @@ GameReport Client::play(Color us, const Chooser& choose) {
             const std::string code_line = expect(kReplyTimeout, "before the game's result code");
             const auto code = reply_code(code_line);
             if (!code || *code < 230 || *code > 232)
-                throw ImcsError("expected the result code (230, 231 or 232) after " + quoted(line) +
-                                ", got " + quoted(code_line));
+                throw ImcsError("expected the result code (230, 231 or 232) after " + quoted(line) + ", got " +
+                                quoted(code_line));
             report.summary = code_line;
             const bool white_won = *code == 231;
             report.result = *code == 230                            ? GameResult::Draw
@@ -289,8 +276,7 @@ GameReport Client::play(Color us, const Chooser& choose) {
             return report;
         }
 
-        if (reply_code(line))
-            throw ImcsError("unexpected reply from the server " + context() + ": " + quoted(line));
+        if (reply_code(line)) throw ImcsError("unexpected reply from the server " + context() + ": " + quoted(line));
         throw ImcsError("unexpected line from the server " + context() + ": " + quoted(line));
     }
 }

@@ -23,7 +23,7 @@ using minichess::Minichess;
 struct MoveRequest {
     const Minichess& position;                                       // ours to move, the game not over
     std::optional<std::chrono::milliseconds> my_clock, their_clock;  // none: untimed
-    bool free_move = false;  // the game's first move: IMCS does not charge it
+    bool free_move = false;                                          // the game's first move: IMCS does not charge it
     // Moves the server refused in this position: never offer them again.
     std::vector<Minichess::Move> rejected;
 };
@@ -49,8 +49,7 @@ std::string result_name(GameResult r);  // "win", "loss", "draw"
 class Client {
 public:
     // `out` gets a line per event of the session (moves, the result).
-    Client(LineConnection& connection, Transcript& log, std::ostream& out)
-        : conn_(connection), log_(log), out_(out) {}
+    Client(LineConnection& connection, Transcript& log, std::ostream& out) : conn_(connection), log_(log), out_(out) {}
 
     // Reads "100 imcs 2.5"; another version or another greeting is an error.
     void greet();
@@ -60,8 +59,7 @@ public:
     std::vector<std::string> list();
     // Offers a game (colour "W", "B" or "?", seconds for each side if given)
     // and waits up to `wait` (none: for ever) for an opponent; our colour.
-    minichess::Color offer(const std::string& color, std::optional<int> seconds,
-                           LineConnection::Timeout wait);
+    minichess::Color offer(const std::string& color, std::optional<int> seconds, LineConnection::Timeout wait);
     // Accepts offer `id` (colour "W", "B" or "" for the other side's choice); our colour.
     minichess::Color accept(const std::string& id, const std::string& color);
     // Says goodbye ("quit", then 200 or the server closing); a server that

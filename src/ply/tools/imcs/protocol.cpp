@@ -71,8 +71,7 @@ ServerAddress parse_server_address(std::string_view text) {
 }
 
 std::optional<int> reply_code(std::string_view line) {
-    if (line.size() < 3 || !all_digits(line.substr(0, 3)) || (line.size() > 3 && line[3] != ' '))
-        return std::nullopt;
+    if (line.size() < 3 || !all_digits(line.substr(0, 3)) || (line.size() > 3 && line[3] != ' ')) return std::nullopt;
     return (line[0] - '0') * 100 + (line[1] - '0') * 10 + (line[2] - '0');
 }
 

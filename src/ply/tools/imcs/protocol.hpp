@@ -44,8 +44,7 @@ bool is_position_header(std::string_view line);
 // How long to think about the move `move_number` (1 to 40, the game is drawn
 // after Black's 40th) with `clock` left (none: untimed). `free_move`: the
 // game's first move, which IMCS does not charge but wants within 60 s.
-std::chrono::milliseconds move_budget(std::optional<std::chrono::milliseconds> clock, int move_number,
-                                      bool free_move);
+std::chrono::milliseconds move_budget(std::optional<std::chrono::milliseconds> clock, int move_number, bool free_move);
 
 // Printable text of a line the peer sent, for messages and logs: control
 // characters as \xNN, at most `limit` characters and "..." if cut.
