@@ -30,6 +30,10 @@ public:
     using Move = chess::Move;
     static constexpr std::size_t max_moves = 256;
     static constexpr std::string_view name = "chess";
+    static constexpr std::string_view summary = "chess (FEN positions, UCI or SAN moves)";
+    static constexpr std::string_view start_position = "startpos";
+    static constexpr int default_depth = 4;
+    static constexpr int match_depth = 3;
     static constexpr std::size_t move_key_count = 64 * 64;
     using MoveList = ply::MoveList<Move, max_moves>;
 

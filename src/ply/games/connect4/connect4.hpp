@@ -48,6 +48,11 @@ public:
     // move_key(m) is the cell the stone lands on (its bit index).
     static constexpr std::size_t move_key_count = 64;
     static constexpr std::string_view name = "connect4";
+    static constexpr std::string_view summary =
+        "Connect Four, 7x6 or any size up to 64 cells (positions as columns played)";
+    static constexpr int default_depth = 10;
+    static constexpr int match_depth = 8;
+    static constexpr bool solvable = true;
 
     Connect4() : Connect4(7, 6) {}
     // Throws ply::ParseError for an unsupported size (see valid_size).

@@ -156,6 +156,11 @@ public:
     static constexpr std::size_t max_moves = 176;
     static constexpr std::size_t move_key_count = kSquares * kSquares;
     static constexpr std::string_view name = "minichess";
+    static constexpr std::string_view summary = "Gardner-style 5x6 Minichess (IMCS rules and boards)";
+    static constexpr std::string_view start_position = "start";
+    static constexpr int default_depth = 8;
+    static constexpr int match_depth = 6;
+    static constexpr int position_lines = 7;  // IMCS boards: a move line and six ranks
     using MoveList = ply::MoveList<Move, max_moves>;
 
     Minichess();  // the initial position, White to move

@@ -1,0 +1,22 @@
+// The games that come with Ply: the one list that feeds the `ply` command,
+// the arena, and everything else that offers a choice of game. A game is its
+// folder under games/ and one line here; front ends learn the rest from the
+// game itself (core/describe.hpp and the capabilities of core/game.hpp).
+#pragma once
+
+#include <ply/games/chess/position.hpp>
+#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/minichess/minichess.hpp>
+#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/tree/tree.hpp>
+#include <ply/games/uniform/uniform_tree.hpp>
+#include <ply/registry/game_list.hpp>
+
+namespace ply::registry {
+
+using BuiltinGames = GameList<
+    // One line per game, in the order `ply --help` lists them.
+    PLY_GAME(tictactoe::TicTacToe), PLY_GAME(connect4::Connect4), PLY_GAME(chess::Position),
+    PLY_GAME(minichess::Minichess), PLY_GAME(tree::TreeGame), PLY_GAME(uniform::UniformTree)>;
+
+}  // namespace ply::registry
