@@ -182,7 +182,8 @@ void add_analyse_command(CLI::App& app) {
     cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");
     cmd->callback([cmd, opts] {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
-            if (opts->fen && !kIsChess<G>) usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
+            if (opts->fen && describe::position_alias<G>() != "fen")
+                usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
             const G root = load_position<G>(*cmd, opts->fen ? opts->fen : opts->position);
             if constexpr (EngineSolvable<G>) {
                 if (!opts->depth && !opts->seconds) return solve_moves(*cmd, root, *opts, std::cout);

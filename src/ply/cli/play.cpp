@@ -31,10 +31,7 @@ void add_play_command(CLI::App& app) {
             PlaySettings settings;
             settings.depth = opts->depth.value_or(GameInfo<G>::search_depth);
             settings.seconds = opts->seconds;
-            // Chess takes a second a move by default: a fixed depth runs fast in one
-            // position and for minutes in another.
-            if constexpr (kIsChess<G>)
-                if (!opts->depth && !opts->seconds) settings.seconds = 1.0;
+            if (!opts->depth && !opts->seconds) settings.seconds = describe::default_seconds<G>();
             settings.show_info = opts->info;
             settings.engine_first = opts->first == "engine";
             play_session(load_position<G>(*cmd, opts->position), settings, std::cin, std::cout);

@@ -108,7 +108,8 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
         return s + std::to_string(r.nodes) + " nodes)";
     };
 
-    out << "Moves in " << G::name << " notation" << (kIsChess<G> ? " (SAN such as Nf3, or UCI such as g1f3)" : "")
+    const std::string hint(describe::move_hint<G>());
+    out << "Moves in " << G::name << " notation" << (hint.empty() ? "" : " (" + hint + ")")
         << "; also: undo, hint, info, moves, help, quit.\n";
     bool board_changed = true;  // redraw only after a move or an undo, not after every command
     while (true) {

@@ -8,8 +8,20 @@
 //   static constexpr int match_depth = 8;       // a Ply player in `ply match`
 //   static constexpr bool solvable = true;      // `ply solve` may try it
 //   static constexpr int position_lines = 7;    // a position spans 7 lines
+//   static constexpr double default_seconds = 1;  // `ply play` thinks this long by default
+//   static constexpr std::string_view position_alias = "fen";  // --fen is --position
+//   static constexpr std::string_view move_hint = "SAN such as Nf3";  // how to enter moves
+//
+// and, for readers, where the game's own notation is not what people read:
+//
+//   std::string display_move(Move) const;        // chess: SAN (default: move_to_string)
+//   std::string move_number(bool first) const;   // chess: "12. ", "12... " (default: none)
+//   static std::string format_score(Score);      // chess: "+1.25" pawns (default: "+125")
+//   std::string end_reason() const;              // "checkmate" (default: none)
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include <ply/core/score.hpp>
@@ -67,6 +79,73 @@ constexpr int position_lines() {
         return G::position_lines;
     else
         return 1;
+}
+
+// Seconds `ply play` gives the engine a move when no depth or time is given
+// (none: it searches to default_depth).
+template <class G>
+constexpr std::optional<double> default_seconds() {
+    if constexpr (requires { G::default_seconds; })
+        return G::default_seconds;
+    else
+        return std::nullopt;
+}
+
+// The game's other name for --position (chess: --fen), or "".
+template <class G>
+constexpr std::string_view position_alias() {
+    if constexpr (requires { G::position_alias; })
+        return G::position_alias;
+    else
+        return "";
+}
+
+// How a player enters moves, beyond the game's notation ("" if nothing more).
+template <class G>
+constexpr std::string_view move_hint() {
+    if constexpr (requires { G::move_hint; })
+        return G::move_hint;
+    else
+        return "";
+}
+
+// One move as people write it.
+template <class G>
+std::string display_move(const G& game, const typename G::Move& m) {
+    if constexpr (requires { game.display_move(m); })
+        return game.display_move(m);
+    else
+        return game.move_to_string(m);
+}
+
+// What goes before a move in a printed line: "12. " or, for the first move
+// of a line that starts with Black, "12... "; nothing in most games.
+template <class G>
+std::string move_number(const G& game, bool first_of_line) {
+    if constexpr (requires { game.move_number(first_of_line); })
+        return game.move_number(first_of_line);
+    else
+        return "";
+}
+
+// A score as every command prints it; mates as "#3" (the side to move mates
+// in 3) or "#-2" (it is mated in 2).
+template <class G>
+std::string score_text(Score s) {
+    if (is_mate(s)) return "#" + std::to_string(mate_in(s));
+    if constexpr (requires { G::format_score(s); })
+        return G::format_score(s);
+    else
+        return (s > 0 ? "+" : "") + std::to_string(s);
+}
+
+// Why a finished game ended, where its outcome does not say it all.
+template <class G>
+std::string end_reason(const G& game) {
+    if constexpr (requires { game.end_reason(); })
+        return game.end_reason();
+    else
+        return "";
 }
 
 }  // namespace ply::describe

@@ -1,5 +1,7 @@
 #include <ply/games/chess/notation.hpp>
 
+#include <cstdio>
+
 #include <ply/core/error.hpp>
 #include <ply/games/chess/movegen.hpp>
 
@@ -174,5 +176,40 @@ Move Position::parse_move(std::string_view text) const {
 }
 
 std::string Position::move_to_string(Move m) const { return to_uci(m, chess960_); }
+
+}  // namespace ply::chess
+
+namespace ply::chess {
+
+std::string Position::display_move(Move m) const { return to_san(*this, m); }
+
+std::string Position::move_number(bool first_of_line) const {
+    const std::string number = std::to_string(fullmove_number());
+    if (side_to_move() == White) return number + ". ";
+    return first_of_line ? number + "... " : "";
+}
+
+std::string Position::format_score(Score s) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%+.2f", s / 100.0);
+    return buffer;
+}
+
+std::string Position::end_reason() const {
+    MoveList moves;
+    generate_legal(moves);
+    if (moves.empty()) return in_check() ? "checkmate" : "stalemate";
+    switch (game_ending_draw()) {
+        case DrawRule::FiftyMoves:
+            return "the fifty-move rule";
+        case DrawRule::Repetition:
+            return "threefold repetition";
+        case DrawRule::Material:
+            return "insufficient material";
+        case DrawRule::None:
+            break;
+    }
+    return "";
+}
 
 }  // namespace ply::chess

@@ -34,6 +34,9 @@ public:
     static constexpr std::string_view start_position = "startpos";
     static constexpr int default_depth = 4;
     static constexpr int match_depth = 3;
+    static constexpr double default_seconds = 1.0;             // `ply play`: a fixed depth is fast here, slow there
+    static constexpr std::string_view position_alias = "fen";  // --fen means --position
+    static constexpr std::string_view move_hint = "SAN such as Nf3, or UCI such as g1f3";
     static constexpr std::size_t move_key_count = 64 * 64;
     using MoveList = ply::MoveList<Move, max_moves>;
 
@@ -111,6 +114,12 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;  // UCI, 960 castling in 960 mode
     std::string render() const;
+    // For readers (core/describe.hpp): SAN, move numbers as books print them,
+    // scores in pawns, and why a finished game ended.
+    std::string display_move(Move m) const;
+    std::string move_number(bool first_of_line) const;
+    static std::string format_score(Score s);
+    std::string end_reason() const;
 
     // --- Queries -----------------------------------------------------------
     Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }

@@ -337,3 +337,13 @@ std::string Minichess::render() const {
 }
 
 }  // namespace ply::minichess
+
+namespace ply::minichess {
+
+std::string Minichess::end_reason() const {
+    if (!has_king(side_to_move())) return "the king is taken";
+    if (max_plies_left() <= 0) return "the 40-move limit";
+    return "no legal move";
+}
+
+}  // namespace ply::minichess

@@ -213,6 +213,7 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;
     std::string render() const;
+    std::string end_reason() const;  // why a finished game ended (core/describe.hpp)
 
     // ---- Queries ---------------------------------------------------------------
 
