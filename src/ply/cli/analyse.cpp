@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <ply/cli/connect4_book.hpp>
+#include <ply/cli/games.hpp>
 #include <ply/cli/lines.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
@@ -165,7 +166,7 @@ void add_analyse_command(CLI::App& app) {
     auto opts = std::make_shared<AnalyseOptions>();
     auto* cmd = app.add_subcommand("analyse", "Analyse a position with the engine: lines in SAN for chess");
     cmd->alias("analyze");
-    cmd->add_option("game", opts->game, std::string("Game (default chess): ") + std::string(kGameNames));
+    cmd->add_option("game", opts->game, std::string("Game (default chess): ") + kGameNames);
     auto* fen = cmd->add_option("--fen", opts->fen, "Chess position as FEN");
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (chess: startpos or FEN)")
         ->excludes(fen);
@@ -192,7 +193,7 @@ void add_analyse_command(CLI::App& app) {
                 usage_error(*cmd, "--weak, --json and --book are for solving; drop --depth/--time");
             analyse(root, *opts, std::cout);
         });
-        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
+        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + kGameNames + ")");
     });
 }
 

@@ -6,18 +6,20 @@
 
 namespace ply::cli {
 
-void add_tree_command(CLI::App& app);
-void add_search_command(CLI::App& app);
+class Registry;
+
+void add_tree_command(CLI::App& app, const Registry& games);
+void add_search_command(CLI::App& app, const Registry& games);
 void add_solve_command(CLI::App& app);
-void add_play_command(CLI::App& app);
+void add_play_command(CLI::App& app, const Registry& games);
 void add_perft_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
 void add_tactics_command(CLI::App& app);
-void add_compare_command(CLI::App& app);
-void add_moves_command(CLI::App& app);
+void add_compare_command(CLI::App& app, const Registry& games);
+void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);
 void add_book_command(CLI::App& app);
 

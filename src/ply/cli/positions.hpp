@@ -7,35 +7,43 @@
 #include <string>
 
 #include <ply/cli/commands.hpp>
-#include <ply/cli/games.hpp>
+#include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/game.hpp>
 #include <ply/core/text_file.hpp>
 
 namespace ply::cli {
 
-// Games whose positions span several lines (minichess) take --position as a
-// file name, or "-" for standard input.
-template <class G>
-concept PositionFromFile = GameInfo<G>::position_file;
+// --position for every game, and --fen, chess's name for it.
+inline void add_position_option(CLI::App& cmd, std::optional<std::string>& position) {
+    auto* named = cmd.add_option("--position,-p", position,
+                                 "Position in the game's notation (default: the start; chess: startpos or FEN; "
+                                 "minichess: a file, - for standard input)");
+    cmd.add_option("--fen", position, "Chess: the position as FEN (--position's other name)")->excludes(named);
+}
 
-// The text of the position `value` names. For PositionFromFile games that is
-// the file it names, or with "-" the position's lines from standard input
-// (only those: `ply play` reads its moves after them); text that already
-// spans lines, and the game's start, are taken as they are.
+// The text of the position `value` names. For games whose positions span
+// several lines (minichess) that is the file it names, or with "-" the
+// position's lines from standard input (only those: `ply play` reads its
+// moves after them); text that already spans lines, and the game's start,
+// are taken as they are.
 template <class G>
 std::string position_text(const CLI::App& command, const std::string& value) {
-    if constexpr (PositionFromFile<G>) {
+    constexpr int lines = describe::position_lines<G>();
+    if constexpr (lines == 1) {
+        return value;
+    } else {
         if (value == "-") {
             std::string text, line;
-            for (int lines = 0; lines < GameInfo<G>::position_lines && std::getline(std::cin, line);) {
+            for (int read = 0; read < lines && std::getline(std::cin, line);) {
                 if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines frame positions
                 text += line + "\n";
-                ++lines;
+                ++read;
             }
             if (text.empty()) input_error(command, "no position on standard input");
             return text;
         }
-        if (value.find('\n') != std::string::npos || value == GameInfo<G>::start) return value;
+        if (value.find('\n') != std::string::npos || value == describe::start_position<G>()) return value;
         std::string text;
         try {
             text = read_text_file(value, "position file");
@@ -45,20 +53,19 @@ std::string position_text(const CLI::App& command, const std::string& value) {
         if (text.find_first_not_of(" \t\r\n") == std::string::npos)
             input_error(command, "the position file '" + value + "' is empty");
         return text;
-    } else {
-        return value;
     }
 }
 
 template <NotatedGame G>
 G load_position(const CLI::App& command, const std::optional<std::string>& position) {
-    if (!position && std::is_same_v<G, tree::TreeGame>)
-        usage_error(command, "the tree game needs --position \"<tree>\", e.g. \"((3 5) (2 9))\"");
-    if (!position && std::is_same_v<G, uniform::UniformTree>)
-        usage_error(command, "the uniform game needs --position \"b=B,d=D[,seed=S,order=best|random|worst]\"");
+    if (command.get_option_no_throw("--fen") && command.count("--fen") > 0 && describe::position_alias<G>() != "fen")
+        usage_error(command, "--fen is for chess; use --position for " + std::string(G::name));
+    if (!position && describe::start_position<G>().empty())
+        usage_error(command,
+                    "the " + std::string(G::name) + " game needs --position: " + std::string(describe::summary<G>()));
     try {
-        if (!position) return G::from_position(GameInfo<G>::start);
-        return G::from_position(position_text<G>(command, *position));
+        return G::from_position(position ? position_text<G>(command, *position)
+                                         : std::string(describe::start_position<G>()));
     } catch (const ParseError& e) {
         input_error(command, e.what());
     }

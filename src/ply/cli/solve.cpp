@@ -2,6 +2,7 @@
 #include <memory>
 
 #include <ply/cli/connect4_book.hpp>
+#include <ply/cli/games.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/cli/solve_batch.hpp>
@@ -95,7 +96,7 @@ void add_solve_command(CLI::App& app) {
     auto opts = std::make_shared<Options>();
     auto batch = std::make_shared<BatchOptions>();  // also the engine's settings for one position
     auto* cmd = app.add_subcommand("solve", "The exact value of a position with perfect play");
-    cmd->add_option("game", opts->game, std::string("Game: ") + std::string(kGameNames))->required();
+    cmd->add_option("game", opts->game, std::string("Game: ") + kGameNames)->required();
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
     cmd->add_flag("--json", batch->json, "Print one JSON object");
     cmd->add_option("--batch", batch->file,
@@ -116,7 +117,7 @@ void add_solve_command(CLI::App& app) {
             return;
         }
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
-            if constexpr (!GameInfo<G>::solvable) {
+            if constexpr (!describe::solvable<G>()) {
                 usage_error(*cmd, "the game '" + opts->game + "' is too big to solve; use `ply search`");
             } else if constexpr (EngineSolvable<G>) {
                 solve_with_engine(*cmd, load_position<G>(*cmd, opts->position), *batch);
@@ -129,7 +130,7 @@ void add_solve_command(CLI::App& app) {
                 report(game, r, clock.seconds(), batch->json);
             }
         });
-        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + std::string(kGameNames) + ")");
+        if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + kGameNames + ")");
     });
 }
 

@@ -6,6 +6,7 @@
 //   static constexpr std::string_view start_position = "10";  // default: ""
 //   static constexpr int default_depth = 12;    // `ply search` without --depth
 //   static constexpr int match_depth = 8;       // a Ply player in `ply match`
+//   int full_depth() const;                     // a tree's height: search it all
 //   static constexpr bool solvable = true;      // `ply solve` may try it
 //   static constexpr int position_lines = 7;    // a position spans 7 lines
 //   static constexpr double default_seconds = 1;  // `ply play` thinks this long by default
@@ -58,6 +59,16 @@ template <class G>
 constexpr int match_depth() {
     if constexpr (requires { G::match_depth; })
         return G::match_depth;
+    else
+        return default_depth<G>();
+}
+
+// How deep `ply search` goes in this position when no depth is given: the
+// whole tree where the game knows its height (explicit and generated trees).
+template <class G>
+constexpr int search_depth(const G& game) {
+    if constexpr (requires { game.full_depth(); })
+        return game.full_depth();
     else
         return default_depth<G>();
 }

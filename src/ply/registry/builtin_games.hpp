@@ -14,9 +14,15 @@
 
 namespace ply::registry {
 
+// One line per game, in the order `ply --help` lists them.
+// clang-format off
 using BuiltinGames = GameList<
-    // One line per game, in the order `ply --help` lists them.
-    PLY_GAME(tictactoe::TicTacToe), PLY_GAME(connect4::Connect4), PLY_GAME(chess::Position),
-    PLY_GAME(minichess::Minichess), PLY_GAME(tree::TreeGame), PLY_GAME(uniform::UniformTree)>;
+    PLY_GAME(tictactoe::TicTacToe),
+    PLY_GAME(connect4::Connect4),
+    PLY_GAME(chess::Position),
+    PLY_GAME(minichess::Minichess),
+    PLY_GAME(tree::TreeGame),
+    PLY_GAME(uniform::UniformTree)>;
+// clang-format on
 
 }  // namespace ply::registry

@@ -73,6 +73,7 @@ public:
     [[nodiscard]] std::string render() const;
 
     [[nodiscard]] const Tree& tree() const { return *tree_; }
+    [[nodiscard]] int full_depth() const { return tree_->height(); }  // search it all (core/describe.hpp)
     [[nodiscard]] std::int32_t current() const { return current_; }
     [[nodiscard]] bool maximiser_to_move() const { return node().depth % 2 == 0; }
     // Child numbers from the root to the current node.

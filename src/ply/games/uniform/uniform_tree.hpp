@@ -72,6 +72,18 @@ public:
     [[nodiscard]] std::string render() const;
 
     [[nodiscard]] const Shape& shape() const { return shape_; }
+    [[nodiscard]] int full_depth() const { return shape_.depth; }  // search it all (core/describe.hpp)
+    // `ply compare`: the generator orders its own children ("best", "worst",
+    // "random"; none for an unknown name), and every node has this many.
+    [[nodiscard]] std::optional<UniformTree> reordered(std::string_view ordering) const {
+        const auto o = parse_ordering(ordering);
+        if (!o) return std::nullopt;
+        Shape s = shape_;
+        s.ordering = *o;
+        return UniformTree(s);
+    }
+    [[nodiscard]] std::string ordering() const { return std::string(ordering_name(shape_.ordering)); }
+    [[nodiscard]] int branching() const { return shape_.branching; }
     [[nodiscard]] int ply() const { return static_cast<int>(path_.size()) - 1; }
 
 private:

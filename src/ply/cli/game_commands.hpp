@@ -1,0 +1,29 @@
+// What the `ply` command can do with one game: its name and a pointer to each
+// command compiled for it. A game's commands are compiled once, in a
+// translation unit of their own (cli/register_game.hpp), and every front end
+// reaches them through these pointers, never by naming the game.
+#pragma once
+
+#include <string_view>
+
+namespace CLI {
+class App;
+}
+
+namespace ply::cli {
+
+struct SearchOptions;
+struct PlayOptions;
+struct MovesOptions;
+struct CompareOptions;
+
+struct GameCommands {
+    std::string_view name;
+    std::string_view summary;
+    void (*search)(const CLI::App&, const SearchOptions&) = nullptr;
+    void (*play)(const CLI::App&, const PlayOptions&) = nullptr;
+    void (*moves)(const CLI::App&, const MovesOptions&) = nullptr;
+    void (*compare)(const CLI::App&, const CompareOptions&) = nullptr;
+};
+
+}  // namespace ply::cli

@@ -1,0 +1,33 @@
+// `ply play <game>`: play against the engine in the terminal.
+#pragma once
+
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include <ply/cli/play_session.hpp>
+#include <ply/cli/positions.hpp>
+
+namespace ply::cli {
+
+struct PlayOptions {
+    std::string game;
+    std::optional<std::string> position;
+    std::optional<int> depth;
+    std::optional<double> seconds;
+    std::string first = "human";
+    bool info = false;
+};
+
+template <NotatedGame G>
+void run_play(const CLI::App& cmd, const PlayOptions& opts) {
+    PlaySettings settings;
+    settings.depth = opts.depth.value_or(describe::default_depth<G>());
+    settings.seconds = opts.seconds;
+    if (!opts.depth && !opts.seconds) settings.seconds = describe::default_seconds<G>();
+    settings.show_info = opts.info;
+    settings.engine_first = opts.first == "engine";
+    play_session(load_position<G>(cmd, opts.position), settings, std::cin, std::cout);
+}
+
+}  // namespace ply::cli
