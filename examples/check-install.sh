@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log"
 # The example finds everything through the prefix, nothing through the tree.
 cmake -S "$root/examples" -B "$tmp/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$tmp/prefix" -DEXAMPLE_CHECK_FRONTENDS=ON > "$tmp/configure.log" ||
+  -DCMAKE_PREFIX_PATH="$tmp/prefix" > "$tmp/configure.log" ||
   { cat "$tmp/configure.log"; exit 1; }
 cmake --build "$tmp/build" > "$tmp/build.log" || { cat "$tmp/build.log"; exit 1; }
 

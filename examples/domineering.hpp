@@ -11,9 +11,12 @@
 #pragma once
 
 #include <bit>
+#include <cctype>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
+#include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
 
 namespace example {
@@ -65,6 +68,64 @@ public:
     std::string move_to_string(Move m) const {
         return std::string(vertical_to_move() ? "V " : "H ") + static_cast<char>('a' + m % W) +
                std::to_string(m / W + 1);
+    }
+
+    // ---- Notation, for the `ply` command line (NotatedGame) ----------------
+    static constexpr std::string_view name = "domineering";
+    static constexpr std::string_view summary = "Domineering: lay dominoes, Vertical upright, Horizontal flat";
+    static constexpr int default_depth = 8;
+    static constexpr bool solvable = true;
+
+    // Rows from the top, '.' empty and '#' covered, separated by '/'; "" or
+    // "start" is the empty board.
+    static Domineering from_position(std::string_view text) {
+        Domineering g;
+        if (text.empty() || text == "start") return g;
+        int cell = 0;
+        for (const char c : text) {
+            if (c == '/') continue;
+            if (c != '.' && c != '#') throw ply::ParseError(std::string("domineering: bad cell '") + c + "'");
+            if (cell < W * H && c == '#') g.covered_ |= 1ULL << cell;
+            ++cell;
+        }
+        if (cell != W * H)
+            throw ply::ParseError("domineering: expected " + std::to_string(W * H) + " cells, got " +
+                                  std::to_string(cell));
+        if (std::popcount(g.covered_) % 2 != 0) throw ply::ParseError("domineering: an odd number of covered cells");
+        return g;
+    }
+    std::string position() const {
+        std::string out;
+        for (int cell = 0; cell < W * H; ++cell) {
+            if (cell > 0 && cell % W == 0) out += '/';
+            out += (covered_ >> cell & 1) ? '#' : '.';
+        }
+        return out;
+    }
+    // "b1" or "V b1": the domino's first cell (top or left).
+    Move parse_move(std::string_view text) const {
+        if (text.size() > 2 && (text[0] == 'V' || text[0] == 'H') && text[1] == ' ') text.remove_prefix(2);
+        const int column = text.empty() ? -1 : std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+        int row = 0;
+        for (std::size_t i = 1; i < text.size(); ++i)
+            row = std::isdigit(static_cast<unsigned char>(text[i])) && row < 100 ? row * 10 + (text[i] - '0') : -1;
+        if (column < 0 || column >= W || row < 1 || row > H)
+            throw ply::ParseError("domineering: '" + std::string(text) + "' is not a cell such as b1");
+        const int cell = (row - 1) * W + column;
+        if (!(placements(vertical_to_move()) >> cell & 1))
+            throw ply::ParseError("domineering: no room for a domino at " + std::string(text));
+        return static_cast<Move>(cell);
+    }
+    std::string render() const {
+        std::string out = std::string(vertical_to_move() ? "Vertical" : "Horizontal") + " to move\n";
+        for (int row = 0; row < H; ++row) {
+            out += std::to_string(row + 1) + " ";
+            for (int column = 0; column < W; ++column) out += (covered_ >> (row * W + column) & 1) ? '#' : '.';
+            out += '\n';
+        }
+        out += "  ";
+        for (int column = 0; column < W; ++column) out += static_cast<char>('a' + column);
+        return out + "\n";
     }
 
 private:

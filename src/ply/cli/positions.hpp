@@ -60,7 +60,7 @@ template <NotatedGame G>
 G load_position(const CLI::App& command, const std::optional<std::string>& position) {
     if (command.get_option_no_throw("--fen") && command.count("--fen") > 0 && describe::position_alias<G>() != "fen")
         usage_error(command, "--fen is for chess; use --position for " + std::string(G::name));
-    if (!position && describe::start_position<G>().empty())
+    if (!position && describe::needs_position<G>())
         usage_error(command,
                     "the " + std::string(G::name) + " game needs --position: " + std::string(describe::summary<G>()));
     try {

@@ -4,6 +4,7 @@
 //
 //   static constexpr std::string_view summary = "Nim: take 1 to 3 stones";
 //   static constexpr std::string_view start_position = "10";  // default: ""
+//   static constexpr bool needs_position = true;  // no single start: --position is required
 //   static constexpr int default_depth = 12;    // `ply search` without --depth
 //   static constexpr int match_depth = 8;       // a Ply player in `ply match`
 //   int full_depth() const;                     // a tree's height: search it all
@@ -37,14 +38,22 @@ constexpr std::string_view summary() {
         return G::name;
 }
 
-// The position a command starts from when none is given; "" means the game
-// has no single start (a tree must be given).
+// The position a command starts from when none is given.
 template <class G>
 constexpr std::string_view start_position() {
     if constexpr (requires { G::start_position; })
         return G::start_position;
     else
         return "";
+}
+
+// A game with no single start (a tree must be given): commands need --position.
+template <class G>
+constexpr bool needs_position() {
+    if constexpr (requires { G::needs_position; })
+        return G::needs_position;
+    else
+        return false;
 }
 
 template <class G>

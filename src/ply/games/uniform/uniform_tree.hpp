@@ -48,6 +48,7 @@ public:
     static constexpr std::string_view name = "uniform";
     static constexpr std::string_view summary = "generated uniform trees (branching, depth, ordering, seed)";
     static constexpr bool solvable = true;
+    static constexpr bool needs_position = true;
     static constexpr Score kDeltaSpread = 20;  // non-best children are 1..20 worse
 
     explicit UniformTree(Shape shape);
