@@ -110,6 +110,7 @@ std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSuppor
         case Protocol::Xboard:
             return std::make_unique<XboardPlayer>(config);
         case Protocol::Ply:
+            if (!game.make_ply_player) throw ParseError("'" + config.command + "' needs the match's game");
             return game.make_ply_player(config.name, config.command);
     }
     return nullptr;

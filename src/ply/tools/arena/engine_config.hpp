@@ -43,7 +43,8 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
 // throws ParseError for limits the engine's protocol cannot carry.
 void apply_each(EngineConfig& engine, const EngineConfig& each);
 
-// Ply's players (ply: specs) are made for `game`; throws ParseError for a bad spec.
-std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game);
+// Ply's players (ply: specs) are made for `game`, which UCI and xboard
+// engines do not need; throws ParseError for a bad spec.
+std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game = {});
 
 }  // namespace ply::arena
