@@ -10,8 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ply/games/chess/position.hpp>
+#include <ply/games/connect4/connect4.hpp>
 #include <ply/tools/arena/engine_config.hpp>
-#include <ply/tools/arena/referee.hpp>
+#include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>
 #include "support/run_ply.hpp"
 
@@ -44,6 +46,7 @@ Played play(MatchSettings m) {
 
 MatchSettings two(EngineConfig a, EngineConfig b, int games) {
     MatchSettings m;
+    m.game = support_for<chess::Position>();
     m.engines = {std::move(a), std::move(b)};
     m.games = games;
     m.max_plies = 40;
@@ -141,13 +144,13 @@ TEST(ArenaFakes, XboardEnginePlays) {
 
 TEST(ArenaPly, DeeperConnect4SearchWins) {
     MatchSettings m;
-    m.game = "connect4";
+    m.game = support_for<connect4::Connect4>();
     m.engines = {parse_engine_config({"cmd=ply:game=connect4,depth=1", "name=d1"}),
                  parse_engine_config({"cmd=ply:game=connect4,depth=6", "name=d6"})};
     m.games = 20;
     m.repeat = true;
     m.concurrency = 2;
-    auto referee = make_referee("connect4");
+    auto referee = make_referee<connect4::Connect4>();
     m.openings = random_openings(*referee, 2, 10, 3);
     auto p = play(m);
     EXPECT_EQ(p.state.played, 20);

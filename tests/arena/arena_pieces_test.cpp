@@ -9,11 +9,13 @@
 #include <sstream>
 
 #include <ply/core/error.hpp>
+#include <ply/games/chess/position.hpp>
+#include <ply/games/connect4/connect4.hpp>
 #include <ply/tools/arena/adjudication.hpp>
 #include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/pgn.hpp>
-#include <ply/tools/arena/referee.hpp>
 #include <ply/tools/arena/uci_player.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 
@@ -58,8 +60,9 @@ TEST(ArenaPieces, EngineWords) {
     EXPECT_THROW(parse_engine_config({"name=x"}), ParseError);
     EXPECT_THROW(parse_engine_config({"cmd=x", "colour=red"}), ParseError);
     EXPECT_THROW(parse_engine_config({"cmd=x", "nodes=-3"}), ParseError);
-    EXPECT_THROW(make_player(parse_engine_config({"cmd=ply:game=go"})), ParseError);
-    EXPECT_THROW(make_player(parse_engine_config({"cmd=ply:game=chess,algo=magic"})), ParseError);
+    EXPECT_THROW(make_player(parse_engine_config({"cmd=ply:game=go"}), support_for<chess::Position>()), ParseError);
+    EXPECT_THROW(make_player(parse_engine_config({"cmd=ply:game=chess,algo=magic"}), support_for<chess::Position>()),
+                 ParseError);
 
     auto mine = parse_engine_config({"cmd=a", "depth=3"});
     apply_each(mine, parse_engine_config({"tc=1+0.1", "option.Threads=1"}, true));
@@ -93,7 +96,7 @@ TEST(ArenaPieces, XboardThinkingAndLevel) {
 }
 
 TEST(ArenaPieces, ChessReferee) {
-    auto r = make_referee("chess");
+    auto r = make_referee<chess::Position>();
     ASSERT_TRUE(r);
     EXPECT_EQ(r->start_position(), kStandardChessStart);
     EXPECT_EQ(r->canonical("e4"), "e2e4");  // SAN in, UCI out
@@ -127,7 +130,7 @@ TEST(ArenaPieces, ChessReferee) {
 }
 
 TEST(ArenaPieces, Connect4Referee) {
-    auto r = make_referee("connect4");
+    auto r = make_referee<connect4::Connect4>();
     ASSERT_TRUE(r);
     for (const char* m : {"1", "2", "1", "2", "1", "2"}) r->play(m);
     EXPECT_FALSE(r->end());
@@ -165,7 +168,7 @@ TEST(ArenaPieces, EightMoveBook) {
     const auto pgn =
         std::filesystem::temp_directory_path() / ("ply_arena_8moves_" + std::to_string(::getpid()) + ".pgn");
     ASSERT_EQ(std::system(("unzip -p '" + zip + "' > '" + pgn.string() + "'").c_str()), 0);
-    auto r = make_referee("chess");
+    auto r = make_referee<chess::Position>();
     const auto book = load_openings(pgn.string(), *r);
     std::filesystem::remove(pgn);
     EXPECT_EQ(book.size(), 34700u);
@@ -178,12 +181,12 @@ TEST(ArenaPieces, EpdAndMoveListOpenings) {
     const auto dir = std::filesystem::temp_directory_path();
     const auto epd = dir / ("ply_arena_" + std::to_string(::getpid()) + ".epd");
     std::ofstream(epd) << "# comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n";
-    auto chess = make_referee("chess");
-    const auto book = load_openings(epd.string(), *chess);
+    auto chess_referee = make_referee<chess::Position>();
+    const auto book = load_openings(epd.string(), *chess_referee);
     ASSERT_EQ(book.size(), 1u);
     EXPECT_EQ(book[0].position, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     std::ofstream(epd) << "4 4 3\n5 9\n";
-    auto c4 = make_referee("connect4");
+    auto c4 = make_referee<connect4::Connect4>();
     EXPECT_THROW(load_openings(epd.string(), *c4), ParseError);  // column 9 does not exist
     std::ofstream(epd) << "4 4 3\n";
     EXPECT_EQ(load_openings(epd.string(), *c4)[0].moves.size(), 3u);
@@ -233,6 +236,8 @@ TEST(ArenaPieces, PgnWriter) {
     g.time_control = "10+0.1";
     g.opening_notation = {"e4"};
     g.start_position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    g.second_moves_first = true;
+    g.pgn_native = true;
     MoveRecord m;
     m.notation = "e5";
     m.seconds = 0.25;

@@ -76,7 +76,7 @@ std::string flipped(const Minichess& g) {
     std::vector<std::string> rows;
     std::istringstream in(text.substr(header_end + 1));
     for (std::string row; std::getline(in, row);) rows.push_back(row);
-    std::string out = std::to_string(g.move_number()) + (g.side_to_move() == minichess::White ? " B\n" : " W\n");
+    std::string out = std::to_string(g.fullmove_number()) + (g.side_to_move() == minichess::White ? " B\n" : " W\n");
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
         std::string row(it->rbegin(), it->rend());
         for (char& c : row) c = static_cast<char>(std::isupper(c) ? std::tolower(c) : std::toupper(c));

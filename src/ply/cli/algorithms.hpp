@@ -15,19 +15,7 @@
 namespace ply::cli {
 
 // The names --algo accepts.
-inline const std::vector<std::string> kAlgorithms = [] {
-    std::vector<std::string> names;
-    for (const auto& entry : classic::kAlgorithmNames) names.emplace_back(entry.second);
-    return names;
-}();
-
-// `algo` is one of kAlgorithms (the option checks it).
-template <Game G>
-classic::SearchResult<typename G::Move> run_algorithm(std::string_view algo, const G& game, int depth,
-                                                      classic::Deadline deadline = {}) {
-    return classic::search_once(*classic::parse_algorithm(algo), game, depth, std::nullopt, classic::NoObserver{},
-                                deadline);
-}
+inline const std::vector<std::string> kAlgorithms = classic::algorithm_names();
 
 // Beyond this many nodes a drawing is unreadable and Graphviz slow.
 inline constexpr std::size_t kMaxDrawnNodes = 5000;

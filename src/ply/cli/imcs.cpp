@@ -1,6 +1,7 @@
 // `ply imcs`: play minichess on an Internet MiniChess Server (IMCS 2.5) with
 // the production engine. The protocol lives in src/tools/imcs; this file
-// wires it to the command line and to engine::Engine.
+// wires it to the command line and to engine::Engine, for the game of
+// BuiltinGames written in the server's notation (imcs::ImcsGame).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -8,13 +9,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
+#include <ply/registry/builtin_games.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/tools/imcs/client.hpp>
 #include <ply/tools/imcs/connection.hpp>
+#include <ply/tools/imcs/game_session.hpp>
 #include <ply/tools/imcs/protocol.hpp>
 #include <ply/tools/imcs/transcript.hpp>
 
@@ -22,7 +26,6 @@ namespace ply::cli {
 
 namespace {
 
-using minichess::Minichess;
 using std::chrono::milliseconds;
 
 constexpr int kMaxThreads = 256;
@@ -65,13 +68,14 @@ std::string seconds_text(milliseconds ms) {
 
 // The engine's move within the time the clock allows (see imcs::move_budget);
 // --movetime and --depth only ever shorten the search.
-imcs::MoveChoice engine_move(engine::Engine<Minichess>& engine, const ImcsOptions& o, const imcs::MoveRequest& req) {
-    const milliseconds budget = imcs::move_budget(req.my_clock, req.position.move_number(), req.free_move);
-    engine::Limits<Minichess::Move> limits;
+template <imcs::ImcsGame G>
+imcs::MoveChoice<G> engine_move(engine::Engine<G>& engine, const ImcsOptions& o, const imcs::MoveRequest<G>& req) {
+    const milliseconds budget = imcs::move_budget(req.my_clock, req.position.fullmove_number(), req.free_move);
+    engine::Limits<typename G::Move> limits;
     limits.move_time = o.movetime_ms ? std::min(budget, milliseconds(*o.movetime_ms)) : budget;
     limits.depth = o.depth;
     if (!req.rejected.empty()) {
-        Minichess::MoveList legal;
+        MoveListOf<G> legal;
         req.position.generate_moves(legal);
         for (const auto m : legal)
             if (std::find(req.rejected.begin(), req.rejected.end(), m) == req.rejected.end())
@@ -82,6 +86,41 @@ imcs::MoveChoice engine_move(engine::Engine<Minichess>& engine, const ImcsOption
     const auto spent = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
     return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe_score(result.score) + ", " +
                              seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
+}
+
+// Logs in, then lists the offers or plays one game of G.
+template <imcs::ImcsGame G>
+void session(const ImcsOptions& o, Action action, const imcs::ServerAddress& address) {
+    imcs::Transcript log = o.log ? imcs::Transcript(*o.log) : imcs::Transcript();
+    log.note("ply imcs: connecting to " + address.host + ":" + std::to_string(address.port) + " as " + o.user);
+    // The hash table first: a size the machine cannot give fails before
+    // anyone waits for us.
+    engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));
+    engine.set_threads(o.threads);
+
+    imcs::LineConnection connection(address.host, address.port, kConnectTimeout);
+    imcs::Client client(connection, log, std::cout);
+    client.greet();
+    client.login(o.user, o.password);
+    int us = 0;
+    switch (action) {
+        case Action::List:
+            for (const auto& offer : client.list()) std::cout << offer << "\n";
+            client.quit();
+            return;
+        case Action::Offer: {
+            const auto wait =
+                o.wait_seconds > 0 ? imcs::LineConnection::Timeout(std::chrono::seconds(o.wait_seconds)) : std::nullopt;
+            us = client.offer(o.offer_color, o.offer_seconds, wait);
+            break;
+        }
+        case Action::Accept:
+            us = client.accept(o.game_id, o.accept_color);
+            break;
+    }
+    const imcs::GameReport report =
+        imcs::play_game<G>(client, us, [&](const imcs::MoveRequest<G>& req) { return engine_move(engine, o, req); });
+    std::cout << "Result: " << imcs::result_name(report.result) << " (" << report.summary << ")" << std::endl;
 }
 
 void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
@@ -96,37 +135,13 @@ void run(const CLI::App& cmd, const ImcsOptions& o, Action action) {
     if (action == Action::Accept && !is_word(o.game_id)) usage_error(cmd, "bad game id '" + o.game_id + "'");
 
     try {
-        imcs::Transcript log = o.log ? imcs::Transcript(*o.log) : imcs::Transcript();
-        log.note("ply imcs: connecting to " + address.host + ":" + std::to_string(address.port) + " as " + o.user);
-        // The hash table first: a size the machine cannot give fails before
-        // anyone waits for us.
-        engine::Engine<Minichess> engine(static_cast<std::size_t>(o.hash_mb));
-        engine.set_threads(o.threads);
-
-        imcs::LineConnection connection(address.host, address.port, kConnectTimeout);
-        imcs::Client client(connection, log, std::cout);
-        client.greet();
-        client.login(o.user, o.password);
-        minichess::Color us{};
-        switch (action) {
-            case Action::List:
-                for (const auto& offer : client.list()) std::cout << offer << "\n";
-                client.quit();
-                return;
-            case Action::Offer: {
-                const auto wait = o.wait_seconds > 0
-                                      ? imcs::LineConnection::Timeout(std::chrono::seconds(o.wait_seconds))
-                                      : std::nullopt;
-                us = client.offer(o.offer_color, o.offer_seconds, wait);
-                break;
-            }
-            case Action::Accept:
-                us = client.accept(o.game_id, o.accept_color);
-                break;
-        }
-        const imcs::GameReport report =
-            client.play(us, [&](const imcs::MoveRequest& req) { return engine_move(engine, o, req); });
-        std::cout << "Result: " << imcs::result_name(report.result) << " (" << report.summary << ")" << std::endl;
+        // The game the server plays: the first in the server's notation.
+        bool played = false;
+        registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
+            if constexpr (imcs::ImcsGame<G>)
+                if (!std::exchange(played, true)) session<G>(o, action, address);
+        });
+        if (!played) input_error(cmd, "no game is written in IMCS notation");
     } catch (const imcs::ImcsError& e) {
         std::cout.flush();
         std::cerr << "ply imcs: " << e.what() << "\n";

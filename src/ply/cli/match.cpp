@@ -8,10 +8,10 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/core/error.hpp>
-#include <ply/tools/arena/arena_games.hpp>
+#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/openings.hpp>
-#include <ply/tools/arena/referee.hpp>
 #include <ply/tools/arena/report.hpp>
 #include <ply/tools/arena/scheduler.hpp>
 
@@ -81,6 +81,24 @@ arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
     return s;
 }
 
+// The arena's support for the game called `name`, or nothing.
+std::optional<arena::GameSupport> arena_support(std::string_view name) {
+    std::optional<arena::GameSupport> support;
+    registry::BuiltinGames::with(name, [&]<class G>(std::type_identity<G>) {
+        if constexpr (arena::ArenaGame<G>) support = arena::support_for<G>();
+    });
+    return support;
+}
+
+// The games a match can be played at, for --help and messages.
+std::string arena_games() {
+    std::string names;
+    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
+        if constexpr (arena::ArenaGame<G>) names += (names.empty() ? "" : ", ") + std::string(G::name);
+    });
+    return names;
+}
+
 void run(const CLI::App& cmd, const Options& o) {
     arena::MatchSettings m;
     std::mutex log_mutex;
@@ -89,16 +107,16 @@ void run(const CLI::App& cmd, const Options& o) {
         std::cerr << "ply match: " << line << "\n";
     };
     try {
-        if (!arena::with_arena_game(o.game, [](auto) {}))
-            throw ParseError("unknown game '" + o.game + "' (" + std::string(arena::kArenaGames) + ")");
-        m.game = o.game;
+        const auto support = arena_support(o.game);
+        if (!support) throw ParseError("unknown game '" + o.game + "' (" + arena_games() + ")");
+        m.game = *support;
         const auto each = arena::parse_engine_config(o.each, true);
         for (const auto& words : o.engines) {
             auto e = arena::parse_engine_config(words);
             arena::apply_each(e, each);
-            if (e.protocol != arena::Protocol::Ply && o.game != "chess")
-                throw ParseError("external engines play chess only; use ply: players for " + o.game);
-            if (e.protocol == arena::Protocol::Ply) arena::make_player(e);  // checks the spec
+            if (e.protocol != arena::Protocol::Ply && !m.game.uci_engines)
+                throw ParseError("UCI and xboard engines do not play " + o.game + "; use ply: players");
+            if (e.protocol == arena::Protocol::Ply) arena::make_player(e, m.game);  // checks the spec
             if (e.protocol != arena::Protocol::Ply && e.limits.empty())
                 throw ParseError("engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=, or --each)");
             m.engines.push_back(std::move(e));
@@ -116,7 +134,7 @@ void run(const CLI::App& cmd, const Options& o) {
             m.sprt = parse_sprt(o.sprt);
         }
         for (const auto& w : o.adjudicate) m.adjudication.parse(w);
-        auto referee = arena::make_referee(o.game);
+        auto referee = m.game.make_referee();
         if (!o.openings.empty()) m.openings = arena::load_openings(o.openings, *referee);
         if (o.random_plies > 0) {
             if (!m.openings.empty()) throw ParseError("--openings and --random-plies exclude each other");
@@ -147,7 +165,7 @@ void run(const CLI::App& cmd, const Options& o) {
     // External engines must start before games are counted against them.
     for (const auto& e : m.engines) {
         if (e.protocol == arena::Protocol::Ply) continue;
-        auto p = arena::make_player(e);
+        auto p = arena::make_player(e, m.game);
         if (const auto error = p->start(); !error.empty()) {
             std::cerr << "ply match: cannot start engine '" << e.name << "': " << error << "\n";
             throw CLI::RuntimeError(1);
@@ -188,7 +206,7 @@ void add_match_command(CLI::App& app) {
         ->required();
     cmd->add_option("--each", o->each, "Key=value words applied to every engine that does not set them")
         ->expected(1, CLI::detail::expected_max_vector_size);
-    cmd->add_option("--game", o->game, "Game: " + std::string(arena::kArenaGames))->capture_default_str();
+    cmd->add_option("--game", o->game, "Game: " + arena_games())->capture_default_str();
     cmd->add_option("--games,-n", o->games, "Games per pairing")->check(CLI::Range(1, 1000000))->capture_default_str();
     cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")
         ->check(CLI::Range(1, 256))

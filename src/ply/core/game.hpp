@@ -42,6 +42,7 @@
 //                                           has ended the game (chess's draws): a
 //                                           player asked to move anyway plays one
 //   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
+//   side_to_move(), fullmove_number()       turns read from a position (front ends)
 //
 // Front ends (the `ply` command) also need notation; see NotatedGame.
 #pragma once
@@ -194,6 +195,16 @@ concept ProvenBoundGame = Game<G> && requires(const G cg) {
 template <class G>
 concept MoveScoreGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.move_score(m) } -> std::convertible_to<int>;
+};
+
+// Positions that say whose turn it is and which full move it is (a chess FEN,
+// an IMCS board), so that a position given as text is numbered and coloured
+// as the game counts it: side_to_move() is 0 for the player who moves first
+// (White) and 1 for the other; full moves count from 1, as chess counts them.
+template <class G>
+concept TurnNumberedGame = Game<G> && requires(const G cg) {
+    { cg.side_to_move() } -> std::convertible_to<int>;
+    { cg.fullmove_number() } -> std::convertible_to<int>;
 };
 
 // What the command line needs: a name, positions and moves as text, and a

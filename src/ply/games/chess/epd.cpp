@@ -131,4 +131,6 @@ std::vector<Move> resolve_moves(const Position& pos, const std::vector<std::stri
     return out;
 }
 
+Position Position::from_book_line(std::string_view line) { return parse_epd(line).position(); }
+
 }  // namespace ply::chess

@@ -212,4 +212,18 @@ std::string Position::end_reason() const {
     return "";
 }
 
+// cutechess-cli's words, so that PGN from either reads the same.
+std::string Position::termination() const {
+    MoveList moves;
+    generate_legal(moves);
+    if (moves.empty()) {
+        if (in_check()) return std::string(side_to_move() == White ? "Black" : "White") + " mates";
+        return "Draw by stalemate";
+    }
+    if (repetitions() >= 2) return "Draw by 3-fold repetition";
+    if (halfmove_clock() >= 100) return "Draw by fifty moves rule";
+    if (is_insufficient_material()) return "Draw by insufficient mating material";
+    return "";
+}
+
 }  // namespace ply::chess

@@ -7,6 +7,7 @@
 // standard chess and Chess960 share one code path.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -37,6 +38,11 @@ public:
     static constexpr double default_seconds = 1.0;             // `ply play`: a fixed depth is fast here, slow there
     static constexpr std::string_view position_alias = "fen";  // --fen means --position
     static constexpr std::string_view move_hint = "SAN such as Nf3, or UCI such as g1f3";
+    // For the arena (tools/arena): the sides' names; chess is the game UCI and
+    // xboard engines play, and PGN's own (no Variant tag, FEN start positions).
+    static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};
+    static constexpr bool uci_engines = true;
+    static constexpr bool pgn_native = true;
     static constexpr std::size_t move_key_count = 64 * 64;
     using MoveList = ply::MoveList<Move, max_moves>;
 
@@ -120,6 +126,11 @@ public:
     std::string move_number(bool first_of_line) const;
     static std::string format_score(Score s);
     std::string end_reason() const;
+    // For the arena: how a finished game ended, as tournament managers write
+    // it in PGN ("White mates", "Draw by 3-fold repetition"); "" if it goes on.
+    std::string termination() const;
+    // One line of an opening book: EPD, a FEN with operations (epd.hpp).
+    static Position from_book_line(std::string_view line);
 
     // --- Queries -----------------------------------------------------------
     Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }

@@ -290,7 +290,7 @@ Minichess Minichess::from_position(std::string_view text) {
 }
 
 std::string Minichess::position() const {
-    std::string out = std::to_string(move_number()) + (side_to_move() == White ? " W\n" : " B\n");
+    std::string out = std::to_string(fullmove_number()) + (side_to_move() == White ? " W\n" : " B\n");
     for (int row = 0; row < kRanks; ++row) {
         for (int col = 0; col < kFiles; ++col)
             out += kPieceChars[board_[static_cast<std::size_t>(square_of_row(row, col))]];
@@ -331,8 +331,8 @@ std::string Minichess::render() const {
         out += " |\n";
     }
     out += "  +-----------+\n    a b c d e\n\n";
-    out +=
-        "Move " + std::to_string(move_number()) + ", " + (side_to_move() == White ? "White" : "Black") + " to move\n";
+    out += "Move " + std::to_string(fullmove_number()) + ", " + (side_to_move() == White ? "White" : "Black") +
+           " to move\n";
     return out;
 }
 

@@ -160,7 +160,8 @@ public:
     static constexpr std::string_view start_position = "start";
     static constexpr int default_depth = 8;
     static constexpr int match_depth = 6;
-    static constexpr int position_lines = 7;  // IMCS boards: a move line and six ranks
+    static constexpr int position_lines = 7;     // IMCS boards: a move line and six ranks
+    static constexpr bool imcs_notation = true;  // tools/imcs plays it on an IMCS server
     using MoveList = ply::MoveList<Move, max_moves>;
 
     Minichess();  // the initial position, White to move
@@ -219,8 +220,8 @@ public:
 
     Piece piece_on(int square) const { return board_[static_cast<std::size_t>(square)]; }
     Color side_to_move() const { return static_cast<Color>(ply_ & 1); }
-    int game_ply() const { return ply_; }  // plies played since the start of the game
-    int move_number() const { return ply_ / 2 + 1; }
+    int game_ply() const { return ply_; }                 // plies played since the start of the game
+    int fullmove_number() const { return ply_ / 2 + 1; }  // as the IMCS board's first line numbers it
     bool has_king(Color c) const { return king_[c] != kNoSquare; }
     bool is_promotion(Move m) const {
         return type_of(board_[m.from]) == Pawn && rank_of(m.to) == last_rank(side_to_move());
@@ -301,7 +302,8 @@ inline void Minichess::unmake(Move m) {
 }
 
 static_assert(Game<Minichess> && NotatedGame<Minichess> && HashedGame<Minichess> && TacticalGame<Minichess> &&
-              KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess>);
+              KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess> &&
+              TurnNumberedGame<Minichess>);
 static_assert(!NullMoveGame<Minichess> && !RepetitionGame<Minichess> && !CheckGame<Minichess>);
 
 }  // namespace ply::minichess

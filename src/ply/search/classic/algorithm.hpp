@@ -6,7 +6,9 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <ply/search/classic/alphabeta.hpp>
 #include <ply/search/classic/bns.hpp>
@@ -39,6 +41,13 @@ constexpr std::optional<Algorithm> parse_algorithm(std::string_view name) {
     for (const auto& [algo, known] : kAlgorithmNames)
         if (known == name) return algo;
     return std::nullopt;
+}
+
+// Every name parse_algorithm knows, in order (for option checks and help).
+inline std::vector<std::string> algorithm_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : kAlgorithmNames) names.emplace_back(entry.second);
+    return names;
 }
 
 // Half-width of the window placed around the previous iteration's value.

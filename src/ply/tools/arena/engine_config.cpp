@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include <ply/core/error.hpp>
-#include <ply/tools/arena/ply_player.hpp>
 #include <ply/tools/arena/uci_player.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 
@@ -104,14 +103,15 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
                          format_seconds(*engine.limits.movetime) + " (engine '" + engine.name + "')");
 }
 
-std::unique_ptr<Player> make_player(const EngineConfig& config) {
+std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game) {
     switch (config.protocol) {
         case Protocol::Uci:
             return std::make_unique<UciPlayer>(config);
         case Protocol::Xboard:
             return std::make_unique<XboardPlayer>(config);
         case Protocol::Ply:
-            return make_ply_player(config.name, config.command);
+            if (!game.make_ply_player) throw ParseError("'" + config.command + "' needs the match's game");
+            return game.make_ply_player(config.name, config.command);
     }
     return nullptr;
 }

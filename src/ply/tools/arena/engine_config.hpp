@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include <ply/tools/arena/game_support.hpp>
 #include <ply/tools/arena/player.hpp>
 #include <ply/tools/arena/time_control.hpp>
 
@@ -42,6 +43,8 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
 // throws ParseError for limits the engine's protocol cannot carry.
 void apply_each(EngineConfig& engine, const EngineConfig& each);
 
-std::unique_ptr<Player> make_player(const EngineConfig& config);
+// Ply's players (ply: specs) are made for `game`, which UCI and xboard
+// engines do not need; throws ParseError for a bad spec.
+std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game = {});
 
 }  // namespace ply::arena

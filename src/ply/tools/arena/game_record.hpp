@@ -15,21 +15,24 @@ std::string to_string(Flaw f);
 
 struct MoveRecord {
     std::string move;             // canonical
-    std::string notation;         // as recorded (SAN for chess)
+    std::string notation;         // as recorded (describe::display_move: SAN for chess)
     double seconds = 0;           // thinking time measured by the arena
     std::optional<double> clock;  // time left after the move (with a clock)
     SearchInfo info;
 };
 
 struct GameRecord {
-    std::size_t index = 0;  // 0-based game number in the match
-    std::string game = "chess";
+    std::size_t index = 0;     // 0-based game number in the match
+    std::string game;          // its name
     std::string white, black;  // player names
     int white_engine = 0, black_engine = 1;
     std::string time_control = "-";
     std::string opening_position;               // "" = standard start
     std::vector<std::string> opening_notation;  // the opening moves as recorded
-    std::string start_position;                 // where the engines started (FEN for chess)
+    std::string start_position;                 // where the recorded moves start, in the game's notation
+    int first_move_number = 1;                  // the full move of the first recorded move
+    bool second_moves_first = false;            // the second player (Black) makes the first recorded move
+    bool pgn_native = false;                    // PGN's own game: no Variant tag; SetUp/FEN tags
     std::vector<MoveRecord> moves;
     std::string result = "*";                  // "1-0", "0-1", "1/2-1/2", "*"
     std::string termination = "unterminated";  // PGN: normal, adjudication, time forfeit, rules infraction, abandoned

@@ -57,6 +57,9 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
     std::vector<std::string> moves = opening.moves;
     g.start_position = referee.position();
     const int first_side = referee.side_to_move();
+    g.first_move_number = referee.fullmove_number();
+    g.second_moves_first = first_side == 1;
+    g.pgn_native = referee.pgn_native();
 
     for (int side = 0; side < 2; ++side) {
         const std::string error = players[side]->new_game(start, *limits[side], side == 0);

@@ -7,7 +7,6 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/text_file.hpp>
-#include <ply/games/chess/epd.hpp>
 
 namespace ply::arena {
 
@@ -136,8 +135,7 @@ std::vector<PgnGame> read_pgn(std::istream& in) {
 std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
     std::istringstream in(read_text_file(path, "openings file"));
     std::vector<Opening> out;
-    const bool chess = referee.game() == "chess";
-    if (chess && ends_with(path, ".pgn")) {
+    if (referee.pgn_native() && ends_with(path, ".pgn")) {
         const auto games = read_pgn(in);
         for (std::size_t i = 0; i < games.size(); ++i) {
             Opening o;
@@ -145,14 +143,14 @@ std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
             play_opening(referee, o, games[i].moves, path + ": game " + std::to_string(i + 1));
             out.push_back(std::move(o));
         }
-    } else if (chess) {
+    } else if (referee.books_hold_positions()) {
         std::string line;
         for (int n = 1; std::getline(in, line); ++n) {
             if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
             const std::string where = path + ":" + std::to_string(n);
             Opening o;
             try {
-                o.position = chess::parse_epd(line).position().fen();
+                o.position = referee.book_position(line);
             } catch (const ParseError& e) {
                 throw ParseError(where + ": " + e.what());
             }

@@ -1,11 +1,12 @@
 // Opening books: where games start. An opening is a start position plus
 // moves from it; the engines play on from the position after the moves.
 //
-// Files (for chess): .epd (one FEN-like record per line), .pgn (the tags
-// FEN/SetUp and the movetext in SAN, comments, variations and NAGs skipped;
-// e.g. the 8-move set 8moves_v3.pgn after unzip). For the other games: one
-// opening per line, moves in the game's notation separated by spaces
-// ('#' starts a comment line). Random openings of a few plies serve every game.
+// Files: .pgn for a game PGN is native to (chess: the tags FEN/SetUp and the
+// movetext in SAN, comments, variations and NAGs skipped; e.g. the 8-move set
+// 8moves_v3.pgn after unzip); one position a line for a game whose books hold
+// positions (chess: EPD, one FEN-like record per line); otherwise one opening
+// per line, moves in the game's notation separated by spaces. '#' starts a
+// comment line. Random openings of a few plies serve every game.
 #pragma once
 
 #include <cstdint>

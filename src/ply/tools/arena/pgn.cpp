@@ -87,11 +87,11 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& h) {
     tag("Black", g.black);
     tag("Result", g.result);
     tag("Annotator", "Ply " + std::string(kVersion));
-    if (g.game != "chess") tag("Variant", g.game);
+    if (!g.pgn_native) tag("Variant", g.game);
     tag("TimeControl", g.time_control);
     tag("Termination", g.termination);
     tag("PlyCount", std::to_string(g.moves.size()));
-    const bool setup = g.game == "chess" && (!g.opening_notation.empty() || !g.opening_position.empty());
+    const bool setup = g.pgn_native && (!g.opening_notation.empty() || !g.opening_position.empty());
     if (setup) {
         tag("SetUp", "1");
         tag("FEN", g.start_position);
@@ -104,26 +104,8 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& h) {
         for (const auto& m : g.opening_notation) line += (line.empty() ? "" : " ") + m;
         w.add("{Opening: " + line + "}");
     }
-    // Move numbers: the FEN's full-move counter and side to move for chess;
-    // games without FEN count from the first ply after the opening.
-    int number = 1;
-    bool black_first = false;
-    if (g.game == "chess") {
-        const auto& fen = g.start_position;
-        const auto f1 = fen.find(' ');
-        black_first = f1 != std::string::npos && fen.compare(f1 + 1, 1, "b") == 0;
-        const auto last = fen.rfind(' ');
-        if (last != std::string::npos) {
-            try {
-                number = std::max(1, std::stoi(fen.substr(last + 1)));
-            } catch (const std::exception&) {
-                number = 1;
-            }
-        }
-    } else {
-        black_first = g.opening_notation.size() % 2 == 1;
-        number = int(g.opening_notation.size()) / 2 + 1;
-    }
+    int number = g.first_move_number;
+    const bool black_first = g.second_moves_first;
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const bool black = (i % 2 == 1) != black_first;
         if (!black)

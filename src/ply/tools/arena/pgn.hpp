@@ -1,6 +1,7 @@
 // The PGN writer: the seven standard tags plus TimeControl, Termination,
-// PlyCount, SetUp/FEN when the engines start from an opening position;
-// moves in SAN (the game's own notation for other games) with a comment per
+// PlyCount; for chess (a game PGN is native to) SetUp/FEN when the engines
+// start from an opening position, for other games a Variant tag; moves as
+// people read them (SAN for chess, describe::display_move) with a comment per
 // move: the engine's evaluation (pawns, or #N for a mate) / depth, the
 // thinking time, and the clock, e.g. {+0.35/12 0.52s, clk 0:00:09.48}.
 // The opening moves (already in FEN) are named in the first comment.

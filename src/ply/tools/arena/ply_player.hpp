@@ -1,22 +1,164 @@
-// Ply's own players, in process: one of the classic searches on any game the
-// arena knows, described by a spec
+// Ply's own players, in process: one of the classic searches or the
+// production engine on any game the arena plays, described by a spec
 //   ply:game=connect4,algo=alphabeta,depth=6
 //   ply:game=chess,nodes=20000        (iterative deepening until N nodes)
 //   ply:game=tictactoe,algo=minimax   (the game's full depth)
-// Keys: game (required), algo (minimax, negamax, alphabeta, alphabeta-hard;
-// default alphabeta), depth, nodes. Without depth or nodes, the limits of the
-// match apply (tc / st: iterative deepening within a share of the clock;
-// depth / nodes as above), else the game's default depth.
+// Keys: game (required: the match's game), algo (a classic algorithm,
+// search/classic/algorithm.hpp, or engine; default alphabeta), depth, nodes.
+// Without depth or nodes, the limits of the match apply (tc / st: iterative
+// deepening within a share of the clock; depth / nodes as above), else the
+// game's match depth (core/describe.hpp).
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include <ply/core/describe.hpp>
+#include <ply/core/error.hpp>
+#include <ply/search/classic/algorithm.hpp>
+#include <ply/search/engine/engine.hpp>
+#include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/player.hpp>
 
 namespace ply::arena {
 
+struct PlySpec {
+    std::string game;
+    std::optional<classic::Algorithm> algo = classic::Algorithm::AlphaBeta;  // none: the production engine
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+};
+
 // Throws ParseError for a bad spec.
-std::unique_ptr<Player> make_ply_player(const std::string& name, const std::string& spec);
+PlySpec parse_ply_spec(const std::string& text);
+
+// What bounds one search: the spec first, then the match's limits.
+struct PlyBudget {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<double> seconds;
+};
+PlyBudget ply_budget(const PlySpec& spec, const TurnRequest& req);
+
+template <ArenaGame G>
+class PlyPlayer final : public Player {
+public:
+    using Move = typename G::Move;
+    PlyPlayer(std::string name, PlySpec spec) : name_(std::move(name)), spec_(std::move(spec)) {}
+
+    [[nodiscard]] const std::string& name() const override { return name_; }
+    std::string start() override { return {}; }
+    std::string new_game(const std::string&, const Limits&, bool) override {
+        if (engine_) engine_->clear();
+        return {};
+    }
+    void shut_down() override {}
+    [[nodiscard]] bool healthy() const override { return true; }
+    Reply go(const TurnRequest& req) override;
+
+private:
+    using Result = classic::SearchResult<Move>;
+    Result think(const G& game, const PlyBudget& budget, int& reached);
+    Result deepen(const G& game, const PlyBudget& budget, const TurnRequest& req, int& reached) const;
+
+    static constexpr std::size_t kEngineHashMb = 16;
+    std::string name_;
+    PlySpec spec_;
+    std::unique_ptr<engine::Engine<G>> engine_;  // kept between moves: its table helps
+};
+
+template <ArenaGame G>
+Reply PlyPlayer<G>::go(const TurnRequest& req) {
+    G game;
+    try {
+        if (!req.start_position.empty()) game = G::from_position(req.start_position);
+        for (const auto& m : req.moves) game.make(game.parse_move(m));
+    } catch (const ParseError& e) {
+        return {ReplyStatus::Resign, {}, {}, std::string("cannot follow the game: ") + e.what()};
+    }
+    const PlyBudget budget = ply_budget(spec_, req);
+    int reached = 0;
+    Result best;
+    if (!spec_.algo)
+        best = think(game, budget, reached);
+    else if (budget.depth || (!budget.nodes && !budget.seconds)) {
+        reached = budget.depth.value_or(describe::match_depth<G>());
+        best = classic::search_once(*spec_.algo, game, reached);
+    } else
+        best = deepen(game, budget, req, reached);
+    if (req.interrupt && req.interrupt->load()) return {ReplyStatus::Interrupted, {}, {}, "interrupted"};
+    if (!best.best) {
+        // Depth 0 or nothing completed: any legal move keeps the game going.
+        MoveListOf<G> moves;
+        game.generate_moves(moves);
+        if (moves.empty()) return {ReplyStatus::Resign, {}, {}, "no legal move"};
+        best.best = moves[0];
+    }
+    Reply reply;
+    reply.move = game.move_to_string(*best.best);
+    reply.info.depth = reached;
+    reply.info.nodes = best.nodes;
+    if (is_mate(best.score))
+        reply.info.mate = mate_in(best.score);
+    else
+        reply.info.cp = best.score;
+    return reply;
+}
+
+// The production engine within the budget.
+template <ArenaGame G>
+auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -> Result {
+    if (!engine_) engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
+    engine::Limits<Move> limits;
+    if (budget.seconds)
+        limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*budget.seconds * 1000)));
+    else if (budget.nodes)
+        limits.nodes = *budget.nodes;
+    else
+        limits.depth = budget.depth.value_or(describe::match_depth<G>());
+    if (budget.depth) limits.depth = budget.depth;
+    const auto r = engine_->think(game, limits);
+    reached = r.depth;
+    Result best;
+    best.best = r.best;
+    best.score = r.score;
+    best.nodes = r.nodes;
+    return best;
+}
+
+// Iterative deepening of a classic search: the last complete iteration counts.
+template <ArenaGame G>
+auto PlyPlayer<G>::deepen(const G& game, const PlyBudget& budget, const TurnRequest& req, int& reached) const
+    -> Result {
+    const auto t0 = Clock::now();
+    const auto deadline =
+        budget.seconds ? classic::Deadline::after(std::chrono::duration<double>(*budget.seconds)) : classic::Deadline{};
+    Result best;
+    std::uint64_t spent = 0;
+    for (int d = 1; d < kMaxPly; ++d) {
+        auto r = classic::search_once(*spec_.algo, game, d, std::nullopt, classic::NoObserver{}, deadline);
+        spent += r.nodes;
+        if (r.aborted) break;
+        best = r;
+        reached = d;
+        if (budget.nodes && spent >= *budget.nodes) break;
+        if (budget.seconds && req.interrupt && req.interrupt->load()) break;
+        if (!r.best || is_mate(r.score)) break;  // over, or solved
+        // Time: do not start an iteration unlikely to finish.
+        if (budget.seconds && std::chrono::duration<double>(Clock::now() - t0).count() * 4 > *budget.seconds) break;
+    }
+    return best;
+}
+
+// A Ply player of G; throws ParseError for a bad spec or one for another game.
+template <ArenaGame G>
+std::unique_ptr<Player> make_ply_player(const std::string& name, const std::string& spec_text) {
+    PlySpec spec = parse_ply_spec(spec_text);
+    if (spec.game != G::name)
+        throw ParseError("'" + spec_text + "' plays " + spec.game + ", but the match is " + std::string(G::name));
+    return std::make_unique<PlyPlayer<G>>(name, std::move(spec));
+}
 
 }  // namespace ply::arena

@@ -107,7 +107,7 @@ void print_table(std::ostream& out, const MatchState& s, const MatchSettings& m)
 
 nlohmann::json match_json(const MatchState& s, const MatchSettings& m) {
     nlohmann::json j;
-    j["game"] = m.game;
+    j["game"] = m.game.name;
     j["planned"] = s.planned;
     j["played"] = s.played;
     j["interrupted"] = s.interrupted;

@@ -48,7 +48,7 @@ MatchState Match::run(const std::function<void(const MatchState&, const GameReco
 
 void Match::worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
     std::map<int, std::unique_ptr<Player>> players;  // this thread's engines
-    auto referee = make_referee(settings_.game);
+    auto referee = settings_.game.make_referee();
     GameSettings gs;
     gs.margin = settings_.margin;
     gs.adjudication = settings_.adjudication;
@@ -59,7 +59,7 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
     // The engine ready to play, started or restarted as needed; "" or why not.
     auto ready = [&](int e) -> std::string {
         auto& p = players[e];
-        if (!p) p = make_player(settings_.engines[std::size_t(e)]);
+        if (!p) p = make_player(settings_.engines[std::size_t(e)], settings_.game);
         if (p->healthy()) return {};
         return p->start();
     };
@@ -71,7 +71,7 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
         const Job& job = jobs_[i];
         GameRecord g;
         g.index = job.index;
-        g.game = settings_.game;
+        g.game = settings_.game.name;
         g.white_engine = job.white;
         g.black_engine = job.black;
         g.white = settings_.engines[std::size_t(job.white)].name;

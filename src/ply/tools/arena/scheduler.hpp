@@ -20,6 +20,7 @@
 #include <ply/tools/arena/adjudication.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_record.hpp>
+#include <ply/tools/arena/game_support.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/pgn.hpp>
 #include <ply/tools/arena/stats.hpp>
@@ -28,7 +29,7 @@
 namespace ply::arena {
 
 struct MatchSettings {
-    std::string game = "chess";
+    GameSupport game;  // support_for<G>() of the game played
     std::vector<EngineConfig> engines;
     int games = 2;  // per pairing
     int concurrency = 1;

@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include <ply/tools/arena/referee.hpp>
-
 namespace ply::arena {
 
 namespace {

@@ -5,11 +5,16 @@
 // thinking lines (ply score time nodes pv), `?` to move now, `result`.
 #pragma once
 
+#include <string_view>
+
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/player.hpp>
 #include <ply/tools/arena/process.hpp>
 
 namespace ply::arena {
+
+// The standard start in FEN: after `new` the engine is there already, so no setboard.
+inline constexpr std::string_view kStandardChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // Reads a thinking line "ply score time nodes pv..." into `info`; false if
 // the line is not one. Shared with the tests.

@@ -1,50 +1,37 @@
-// The client side of an IMCS session: greeting, login, offers, and a whole
-// game of minichess. The moves come from a chooser (the command line plugs
-// in the production engine), so this knows the protocol and nothing about
-// searching. Every surprise from the server is an ImcsError.
+// The client side of an IMCS session: greeting, login, offers, and the
+// reply that starts a game. The game itself is played by play_game
+// (game_session.hpp) for any game with the server's notation (ImcsGame);
+// the moves come from a chooser (the command line plugs in the production
+// engine), so this knows the protocol and nothing about searching. Every
+// surprise from the server is an ImcsError. Sides are 0 for White (the
+// server's W), 1 for Black (B).
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include <ply/games/minichess/minichess.hpp>
 #include <ply/tools/imcs/connection.hpp>
 #include <ply/tools/imcs/transcript.hpp>
 
 namespace ply::imcs {
 
-using minichess::Minichess;
-
-// What the chooser is asked, at each prompt.
-struct MoveRequest {
-    const Minichess& position;                                       // ours to move, the game not over
-    std::optional<std::chrono::milliseconds> my_clock, their_clock;  // none: untimed
-    bool free_move = false;                                          // the game's first move: IMCS does not charge it
-    // Moves the server refused in this position: never offer them again.
-    std::vector<Minichess::Move> rejected;
-};
-
-struct MoveChoice {
-    std::optional<Minichess::Move> move;  // none: resign
-    std::string info;                     // how it was found, for the user and the log
-};
-
-using Chooser = std::function<MoveChoice(const MoveRequest&)>;
-
 enum class GameResult { Win, Loss, Draw };
 
 struct GameReport {
-    minichess::Color us = minichess::White;
+    int us = 0;  // 0 White, 1 Black
     GameResult result = GameResult::Draw;
     std::string summary;             // the server's code line, "231 W wins"
     std::vector<std::string> moves;  // both sides', in order
 };
 
-std::string result_name(GameResult r);  // "win", "loss", "draw"
+std::string result_name(GameResult r);         // "win", "loss", "draw"
+std::string side_name(int side);               // "White", "Black"
+std::string in_quotes(std::string_view line);  // 'line', printable
+std::string trim(std::string_view s);          // without the spaces around it
 
 class Client {
 public:
@@ -59,15 +46,12 @@ public:
     std::vector<std::string> list();
     // Offers a game (colour "W", "B" or "?", seconds for each side if given)
     // and waits up to `wait` (none: for ever) for an opponent; our colour.
-    minichess::Color offer(const std::string& color, std::optional<int> seconds, LineConnection::Timeout wait);
+    int offer(const std::string& color, std::optional<int> seconds, LineConnection::Timeout wait);
     // Accepts offer `id` (colour "W", "B" or "" for the other side's choice); our colour.
-    minichess::Color accept(const std::string& id, const std::string& color);
+    int accept(const std::string& id, const std::string& color);
     // Says goodbye ("quit", then 200 or the server closing); a server that
     // does neither is not worth an error once our business is done.
     void quit();
-    // Plays the game that has just started, to its end.
-    GameReport play(minichess::Color us, const Chooser& choose);
-
     // A move is rejected this many times in one position: the server and we
     // disagree about the game, so stop rather than loop.
     static constexpr int kMaxRejections = 3;
@@ -78,12 +62,17 @@ public:
     // White's first move is not charged but must come within this.
     static constexpr std::chrono::seconds kFirstMoveLimit{60};
 
-private:
+    // For play_game (game_session.hpp).
     // The next line, logged; an error naming `waiting_for` if it does not come.
     std::string expect(LineConnection::Timeout timeout, const std::string& waiting_for);
     // Sends `line`, logged as `logged` (the password stays out of the log).
     void send(const std::string& line, const std::optional<std::string>& logged = std::nullopt);
-    minichess::Color game_start(const std::string& line, const std::string& what);
+    std::ostream& out() { return out_; }
+    Transcript& log() { return log_; }
+    void close() { conn_.close(); }
+
+private:
+    int game_start(const std::string& line, const std::string& what);
 
     LineConnection& conn_;
     Transcript& log_;
