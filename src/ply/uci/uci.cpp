@@ -11,13 +11,13 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
+#include <ply/games/chess/bench_positions.hpp>
 #include <ply/games/chess/evaluate.hpp>
 #include <ply/games/chess/notation.hpp>
 #include <ply/games/chess/perft.hpp>
 #include <ply/games/chess/strength.hpp>
 #include <ply/games/chess/wdl.hpp>
 #include <ply/tools/protocol_text.hpp>
-#include <ply/uci/bench_positions.hpp>
 #include <ply/xboard/xboard.hpp>
 
 namespace ply::uci {
@@ -466,7 +466,7 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
 void Session::cmd_bench(std::istream& args) {
     // bench [depth] [threads]: the signature is defined with one thread; more
     // threads measure the Lazy SMP speed-up to the same depth.
-    int depth = kBenchDepth, threads = 1;
+    int depth = chess::kBenchDepth, threads = 1;
     for (int* target : {&depth, &threads}) {
         std::string word;
         if (!(args >> word)) break;
@@ -485,7 +485,7 @@ void Session::cmd_bench(std::istream& args) {
     bench_engine.features() = engine_.features();  // the heuristic switches apply (the signature: all on)
     std::uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
-    for (std::string_view fen : kBenchPositions) {
+    for (std::string_view fen : chess::kBenchPositions) {
         const chess::Position p = chess::Position::from_fen(fen);
         bench_engine.clear();
         engine::Limits<chess::Move> limits;
@@ -494,7 +494,7 @@ void Session::cmd_bench(std::istream& args) {
     }
     const auto ms = std::max<long long>(
         1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
-    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) +
+    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(chess::kBenchPositions.size()) +
         "\nDepth: " + std::to_string(depth) + "\nThreads: " + std::to_string(threads) +
         "\nTotal time (ms): " + std::to_string(ms) + "\nNodes searched: " + std::to_string(nodes) +
         "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
