@@ -15,6 +15,7 @@
 #include <ply/games/chess/evaluate.hpp>
 #include <ply/games/chess/notation.hpp>
 #include <ply/games/chess/perft.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/games/chess/strength.hpp>
 #include <ply/games/chess/wdl.hpp>
 #include <ply/tools/protocol_text.hpp>
@@ -514,7 +515,7 @@ int run(std::istream& in, std::ostream& out) {
     while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {}
     std::istringstream words(first);
     std::string command;
-    if (words >> command && command == "xboard") return xboard::run(in, out);
+    if (words >> command && command == "xboard") return xboard::run_xboard<chess::Position>(in, out);
     Session session(out);
     if (!session.handle(first)) return 0;
     for (std::string line; std::getline(in, line);)
