@@ -7,7 +7,6 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/core/version.hpp>
-#include <ply/uci/uci.hpp>
 
 namespace {
 
@@ -25,7 +24,7 @@ int main(int argc, char** argv) {
     if (argc == 1) {
         // Other engines greet a person at a terminal the same way; GUIs ignore it.
         if (isatty(STDIN_FILENO)) std::cout << version << " by the Ply developers (UCI; 'quit' to leave)" << std::endl;
-        return ply::uci::run(std::cin, std::cout);
+        return ply::cli::speak_uci(std::cin, std::cout);
     }
 
     CLI::App app{"Ply: game-tree search for chess, minichess, Connect Four, tic-tac-toe and explicit trees", "ply"};
