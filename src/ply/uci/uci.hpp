@@ -3,8 +3,9 @@
 // its own thread so that stop, ponderhit and isready are answered while it
 // thinks; UCI text never reaches the search (it gets Limits and reports
 // through a callback). It names no game: UciGame says what a game provides
-// (EngineProtocol<G>, core/protocol.hpp, specialized in the game's own folder), and the optional parts (a
-// Chess960 switch, a WDL model, an Elo table, a book) add their options.
+// (EngineProtocol<G> of core/protocol.hpp, specialized in the game's own
+// folder), and the optional parts (a Chess960 switch, a WDL model, an Elo
+// table, a book) add their options.
 #pragma once
 
 #include <atomic>

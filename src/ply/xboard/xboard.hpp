@@ -5,7 +5,8 @@
 // uci::Session, so that `?`, `ping`, `force` and the rest are answered while
 // it thinks; xboard text never reaches the search (it gets Limits and
 // reports through a callback). It names no game: XboardGame says what a
-// game provides (EngineProtocol<G>, core/protocol.hpp, specialized in the game's own folder).
+// game provides (EngineProtocol<G> of core/protocol.hpp, specialized in the
+// game's own folder).
 #pragma once
 
 #include <atomic>
