@@ -15,6 +15,7 @@
 
 #include <ply/core/error.hpp>
 #include <ply/games/chess/notation.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/uci/uci.hpp>
 #include "support/run_ply.hpp"
 #include "support/shared_output.hpp"
@@ -430,7 +431,7 @@ struct HookBook {
 std::string session(const std::vector<std::string>& lines) {
     std::ostringstream out;
     {
-        uci::Session s(out);
+        uci::Session<Position> s(out);
         for (const auto& l : lines) s.handle(l);
         s.wait();
     }
@@ -471,7 +472,7 @@ TEST(PolyglotUci, PonderingOnABookMoveWaitsForPonderhit) {
     const HookBook book;
     ply::testing::SharedOutput buffer;
     std::ostream out(&buffer);
-    uci::Session s(out);
+    uci::Session<Position> s(out);
     s.handle("setoption name OwnBook value true");
     s.handle("setoption name BookFile value " + book.path());
     s.handle("position startpos");

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include <ply/games/chess/protocol.hpp>
 #include <ply/games/chess/strength.hpp>
 #include <ply/games/chess/wdl.hpp>
 #include <ply/uci/uci.hpp>
@@ -12,6 +13,10 @@
 
 namespace ply::uci {
 namespace {
+
+// The protocol as `ply` speaks it, for chess.
+using Session = uci::Session<chess::Position>;
+[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_uci<chess::Position>(in, out); }
 
 using chess::testing::bestmove_of;
 

@@ -8,12 +8,17 @@
 #include <thread>
 
 #include <ply/core/error.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/uci/uci.hpp>
 #include "chess/chess_test_support.hpp"
 #include "support/shared_output.hpp"
 
 namespace ply::uci {
 namespace {
+
+// The protocol as `ply` speaks it, for chess.
+using Session = uci::Session<chess::Position>;
+[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_uci<chess::Position>(in, out); }
 
 using chess::testing::bestmove_of;
 

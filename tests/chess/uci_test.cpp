@@ -8,11 +8,19 @@
 #include <string>
 
 #include <ply/core/version.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/games/chess/strength.hpp>
 #include "chess/chess_test_support.hpp"
 
 namespace ply::uci {
 namespace {
+
+// The protocol as `ply` speaks it, for chess.
+using Session = uci::Session<chess::Position>;
+[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_uci<chess::Position>(in, out); }
+// Chess has every optional part, so every option below is offered.
+static_assert(Chess960Game<chess::Position> && WdlGame<chess::Position> && EloGame<chess::Position> &&
+              BookGame<chess::Position>);
 
 std::string transcript(const std::string& input) {
     std::istringstream in(input);

@@ -18,12 +18,17 @@
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
 #include <ply/games/chess/notation.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
 
 namespace ply::xboard {
 namespace {
+
+// The protocol as `ply` speaks it, for chess.
+using Session = xboard::Session<chess::Position>;
+[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_xboard<chess::Position>(in, out); }
 
 using namespace std::chrono_literals;
 

@@ -2,6 +2,8 @@
 // to the application; its callback throws CLI::RuntimeError(code) to fail.
 #pragma once
 
+#include <iosfwd>
+
 #include <CLI/CLI.hpp>
 
 namespace ply::cli {
@@ -14,8 +16,11 @@ void add_solve_command(CLI::App& app);
 void add_play_command(CLI::App& app, const Registry& games);
 void add_perft_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
+// Speaks UCI for the first built-in game that can (`ply uci`, plain `ply`);
+// `xboard` as the first command switches protocol. Returns the exit code.
+int speak_uci(std::istream& in, std::ostream& out);
 void add_xboard_command(CLI::App& app);
-void add_match_command(CLI::App& app);
+void add_match_command(CLI::App& app, const Registry& games);
 void add_analyse_command(CLI::App& app);
 void add_tactics_command(CLI::App& app);
 void add_compare_command(CLI::App& app, const Registry& games);

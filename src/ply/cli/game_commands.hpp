@@ -10,6 +10,10 @@ namespace CLI {
 class App;
 }
 
+namespace ply::arena {
+struct GameSupport;
+}
+
 namespace ply::cli {
 
 struct SearchOptions;
@@ -24,6 +28,9 @@ struct GameCommands {
     void (*play)(const CLI::App&, const PlayOptions&) = nullptr;
     void (*moves)(const CLI::App&, const MovesOptions&) = nullptr;
     void (*compare)(const CLI::App&, const CompareOptions&) = nullptr;
+    // What `ply match` needs (a referee, Ply's players); none for a game that
+    // cannot start without a position (trees).
+    arena::GameSupport (*arena)() = nullptr;
 };
 
 }  // namespace ply::cli

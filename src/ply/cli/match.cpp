@@ -7,10 +7,10 @@
 #include <mutex>
 
 #include <ply/cli/commands.hpp>
+#include <ply/cli/registry.hpp>
 #include <ply/core/error.hpp>
-#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/engine_config.hpp>
-#include <ply/tools/arena/game_support_for.hpp>
+#include <ply/tools/arena/game_support.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/report.hpp>
 #include <ply/tools/arena/scheduler.hpp>
@@ -82,24 +82,21 @@ arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
 }
 
 // The arena's support for the game called `name`, or nothing.
-std::optional<arena::GameSupport> arena_support(std::string_view name) {
-    std::optional<arena::GameSupport> support;
-    registry::BuiltinGames::with(name, [&]<class G>(std::type_identity<G>) {
-        if constexpr (arena::ArenaGame<G>) support = arena::support_for<G>();
-    });
-    return support;
+std::optional<arena::GameSupport> arena_support(const Registry& games, std::string_view name) {
+    const GameCommands* game = games.find(name);
+    if (!game || !game->arena) return std::nullopt;
+    return game->arena();
 }
 
 // The games a match can be played at, for --help and messages.
-std::string arena_games() {
+std::string arena_games(const Registry& games) {
     std::string names;
-    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
-        if constexpr (arena::ArenaGame<G>) names += (names.empty() ? "" : ", ") + std::string(G::name);
-    });
+    for (const auto& g : games.games())
+        if (g.arena) names += (names.empty() ? "" : ", ") + std::string(g.name);
     return names;
 }
 
-void run(const CLI::App& cmd, const Options& o) {
+void run(const CLI::App& cmd, const Options& o, const Registry& games) {
     arena::MatchSettings m;
     std::mutex log_mutex;
     m.log = [&log_mutex](const std::string& line) {
@@ -107,8 +104,8 @@ void run(const CLI::App& cmd, const Options& o) {
         std::cerr << "ply match: " << line << "\n";
     };
     try {
-        const auto support = arena_support(o.game);
-        if (!support) throw ParseError("unknown game '" + o.game + "' (" + arena_games() + ")");
+        const auto support = arena_support(games, o.game);
+        if (!support) throw ParseError("unknown game '" + o.game + "' (" + arena_games(games) + ")");
         m.game = *support;
         const auto each = arena::parse_engine_config(o.each, true);
         for (const auto& words : o.engines) {
@@ -190,7 +187,7 @@ void run(const CLI::App& cmd, const Options& o) {
 
 }  // namespace
 
-void add_match_command(CLI::App& app) {
+void add_match_command(CLI::App& app, const Registry& games) {
     auto o = std::make_shared<Options>();
     auto* cmd = app.add_subcommand(
         "match", "Play games between engines (UCI, xboard, or ply:game=...,algo=...,depth=...) with statistics");
@@ -206,7 +203,7 @@ void add_match_command(CLI::App& app) {
         ->required();
     cmd->add_option("--each", o->each, "Key=value words applied to every engine that does not set them")
         ->expected(1, CLI::detail::expected_max_vector_size);
-    cmd->add_option("--game", o->game, "Game: " + arena_games())->capture_default_str();
+    cmd->add_option("--game", o->game, "Game: " + arena_games(games))->capture_default_str();
     cmd->add_option("--games,-n", o->games, "Games per pairing")->check(CLI::Range(1, 1000000))->capture_default_str();
     cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")
         ->check(CLI::Range(1, 256))
@@ -234,7 +231,7 @@ void add_match_command(CLI::App& app) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd->add_option("--event", o->event, "PGN Event tag")->capture_default_str();
-    cmd->callback([cmd, o] { run(*cmd, *o); });
+    cmd->callback([cmd, o, &games] { run(*cmd, *o, games); });
 }
 
 }  // namespace ply::cli

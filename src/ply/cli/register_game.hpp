@@ -9,6 +9,7 @@
 #include <ply/cli/registry.hpp>
 #include <ply/cli/search.hpp>
 #include <ply/core/describe.hpp>
+#include <ply/tools/arena/game_support_for.hpp>
 
 namespace ply::cli {
 
@@ -21,6 +22,7 @@ GameCommands make_commands() {
     c.play = &run_play<G>;
     c.moves = &run_moves<G>;
     c.compare = &run_compare<G>;
+    if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }
 

@@ -8,7 +8,6 @@
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/core/version.hpp>
-#include <ply/uci/uci.hpp>
 
 namespace ply::cli {
 
@@ -28,7 +27,7 @@ int run(int argc, char** argv, const Registry& games) {
     if (argc == 1) {
         // Other engines greet a person at a terminal the same way; GUIs ignore it.
         if (isatty(STDIN_FILENO)) std::cout << version << " by the Ply developers (UCI; 'quit' to leave)" << std::endl;
-        return ply::uci::run(std::cin, std::cout);
+        return speak_uci(std::cin, std::cout);
     }
 
     CLI::App app{"Ply: game-tree search for " + games.names(), "ply"};
@@ -41,7 +40,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_perft_command(app);
     add_uci_command(app);
     add_xboard_command(app);
-    add_match_command(app);
+    add_match_command(app, games);
     add_analyse_command(app);
     add_tactics_command(app);
     add_compare_command(app, games);

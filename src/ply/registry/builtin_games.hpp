@@ -5,6 +5,7 @@
 #pragma once
 
 #include <ply/games/chess/position.hpp>
+#include <ply/games/chess/protocol.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/minichess/minichess.hpp>
 #include <ply/games/tictactoe/tictactoe.hpp>

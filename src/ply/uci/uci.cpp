@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <cstdio>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -11,13 +10,8 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
-#include <ply/games/chess/evaluate.hpp>
-#include <ply/games/chess/notation.hpp>
-#include <ply/games/chess/perft.hpp>
-#include <ply/games/chess/strength.hpp>
-#include <ply/games/chess/wdl.hpp>
+#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/protocol_text.hpp>
-#include <ply/uci/bench_positions.hpp>
 #include <ply/xboard/xboard.hpp>
 
 namespace ply::uci {
@@ -43,48 +37,72 @@ bool is_go_keyword(const std::string& word) {
     return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
 }
 
-std::string hex_key(std::uint64_t key) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llX", static_cast<unsigned long long>(key));
-    return buf;
-}
-
 }  // namespace
 
-Session::Session(std::ostream& out) : out_(out), pos_(chess::Position()) {
-    engine_.on_report = [this](const engine::Report<chess::Move>& r) { print_report(r, search_root_); };
-    engine_.on_current_move = [this](int depth, chess::Move m, int number) {
+template <UciGame G>
+Session<G>::Session(std::ostream& out) : out_(out), pos_(G()) {
+    if constexpr (EloGame<G>) elo_ = Protocol::max_elo;
+    engine_.on_report = [this](const engine::Report<Move>& r) { print_report(r, search_root_); };
+    engine_.on_current_move = [this](int depth, Move m, int number) {
         say("info depth " + std::to_string(depth) + " currmove " + search_root_.move_to_string(m) + " currmovenumber " +
             std::to_string(number));
     };
 }
 
-Session::~Session() { stop_search(); }
+template <UciGame G>
+Session<G>::~Session() {
+    stop_search();
+}
 
-void Session::say(const std::string& text) const {
+template <UciGame G>
+void Session<G>::say(const std::string& text) const {
     std::lock_guard lock(out_mutex_);
     out_ << text;
     if (!text.empty() && text.back() != '\n') out_ << '\n';
     out_.flush();
 }
 
-void Session::stop_search() {
+template <UciGame G>
+void Session<G>::stop_search() {
     if (!search_thread_.joinable()) return;
     engine_.stop();
     perft_stop_.store(true);
     search_thread_.join();
 }
 
-void Session::wait() {
+template <UciGame G>
+void Session<G>::wait() {
     if (search_thread_.joinable()) search_thread_.join();
 }
 
-void Session::end_of_input() {
+template <UciGame G>
+void Session<G>::end_of_input() {
     if (counting_) wait();
     stop_search();
 }
 
-bool Session::handle(const std::string& line) {
+template <UciGame G>
+std::string Session<G>::options() const {
+    std::string out = "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) +
+                      "\noption name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) +
+                      "\n"
+                      "option name MultiPV type spin default 1 min 1 max 256\n"
+                      "option name Ponder type check default false\n"
+                      "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                      "option name Clear Hash type button\n";
+    if constexpr (Chess960Game<G>) out += "option name UCI_Chess960 type check default false\n";
+    if constexpr (WdlGame<G>) out += "option name UCI_ShowWDL type check default false\n";
+    out += "option name Skill Level type spin default 20 min 0 max 20\n";
+    if constexpr (EloGame<G>)
+        out += "option name UCI_LimitStrength type check default false\noption name UCI_Elo type spin default " +
+               std::to_string(Protocol::max_elo) + " min " + std::to_string(Protocol::min_elo) + " max " +
+               std::to_string(Protocol::max_elo) + "\n";
+    if constexpr (BookGame<G>) out += own_book_options();
+    return out + feature_options();
+}
+
+template <UciGame G>
+bool Session<G>::handle(const std::string& line) {
     std::istringstream args(line);
     std::string command;
     if (!(args >> command)) return true;  // blank line
@@ -94,31 +112,13 @@ bool Session::handle(const std::string& line) {
             return false;
         }
         if (command == "uci") {
-            say("id name Ply " + std::string(kVersion) +
-                "\nid author the Ply developers\n"
-                "option name Hash type spin default 16 min 1 max " +
-                std::to_string(kMaxHashMb) +
-                "\n"
-                "option name Threads type spin default 1 min 1 max " +
-                std::to_string(kMaxThreads) +
-                "\n"
-                "option name MultiPV type spin default 1 min 1 max 256\n"
-                "option name Ponder type check default false\n"
-                "option name Move Overhead type spin default 10 min 0 max 5000\n"
-                "option name Clear Hash type button\n"
-                "option name UCI_Chess960 type check default false\n"
-                "option name UCI_ShowWDL type check default false\n"
-                "option name Skill Level type spin default 20 min 0 max 20\n"
-                "option name UCI_LimitStrength type check default false\n"
-                "option name UCI_Elo type spin default " +
-                std::to_string(chess::kMaxElo) + " min " + std::to_string(chess::kMinElo) + " max " +
-                std::to_string(chess::kMaxElo) + "\n" + OwnBook::options() + feature_options() + "uciok");
+            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n" + options() + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
             stop_search();
             engine_.clear();
-            pos_ = chess::Position::from_fen(chess::kStartFen, chess960_);
+            pos_ = Protocol::from_uci(Protocol::start_fen, chess960_);
         } else if (command == "setoption") {
             stop_search();
             cmd_setoption(args);
@@ -133,9 +133,9 @@ bool Session::handle(const std::string& line) {
         } else if (command == "ponderhit") {
             engine_.ponderhit();
         } else if (command == "d") {
-            cmd_display();
+            say(Protocol::display(pos_));
         } else if (command == "eval") {
-            say(chess::eval::describe(pos_));
+            say(Protocol::describe_eval(pos_));
         } else if (command == "bench") {
             stop_search();
             cmd_bench(args);
@@ -150,7 +150,8 @@ bool Session::handle(const std::string& line) {
     return true;
 }
 
-void Session::cmd_setoption(std::istream& args) {
+template <UciGame G>
+void Session<G>::cmd_setoption(std::istream& args) {
     // setoption name <id...> [value <x...>]
     std::string word, name, value;
     args >> word;
@@ -168,37 +169,55 @@ void Session::cmd_setoption(std::istream& args) {
         *target += word;
     }
     const std::string key = lower(name);
+    if (is_check(key)) {
+        const std::string v = lower(value);
+        if (v != "true" && v != "false")
+            say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
+        else
+            set_check(key, v == "true");
+    } else if (!set_value(key, name, value)) {
+        say("info string unknown option: " + clip(name));
+    }
+}
+
+// The check options: the heuristic switches, and those of the game's optional parts.
+template <UciGame G>
+bool Session<G>::is_check(const std::string& key) const {
+    const bool feature = std::any_of(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
+                                     [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
+    return feature || key == "ponder" || (Chess960Game<G> && key == "uci_chess960") ||
+           (WdlGame<G> && key == "uci_showwdl") || (EloGame<G> && key == "uci_limitstrength") ||
+           (BookGame<G> && (key == "ownbook" || key == "bookbestmove"));
+}
+
+template <UciGame G>
+void Session<G>::set_check(const std::string& key, bool on) {
+    for (const auto& f : engine::kFeatureSwitches)
+        if (lower(f.name) == key) engine_.features().*f.member = on;
+    if (key == "uci_showwdl") show_wdl_ = on;
+    if (key == "uci_limitstrength") limit_strength_ = on;
+    if constexpr (Chess960Game<G>) {
+        if (key == "uci_chess960") {
+            chess960_ = on;
+            Protocol::set_chess960(pos_, chess960_);
+        }
+    }
+    if constexpr (BookGame<G>) {
+        if (key == "ownbook") own_book_.set_enabled(on);
+        if (key == "bookbestmove") own_book_.set_best_move(on);
+    }
+}
+
+// The other options; false if `key` names none.
+template <UciGame G>
+bool Session<G>::set_value(const std::string& key, const std::string& name, const std::string& value) {
     auto number = [&](int lo, int hi) -> std::optional<int> {
         if (const auto v = parse_integer(value, lo, hi)) return static_cast<int>(*v);
         say("info string error: " + clip(name) + " takes a number from " + std::to_string(lo) + " to " +
             std::to_string(hi) + ", not '" + clip(value) + "'");
         return std::nullopt;
     };
-    const auto feature = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
-                                      [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    const bool check = key == "uci_chess960" || key == "ponder" || key == "uci_showwdl" || key == "uci_limitstrength" ||
-                       key == "ownbook" || key == "bookbestmove";
-    if (check || feature != std::end(engine::kFeatureSwitches)) {
-        const std::string v = lower(value);
-        if (v != "true" && v != "false") {
-            say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
-            return;
-        }
-        if (feature != std::end(engine::kFeatureSwitches)) {
-            engine_.features().*feature->member = v == "true";
-        } else if (key == "uci_chess960") {
-            chess960_ = v == "true";
-            pos_.set_chess960(chess960_ || chess::Position::from_fen(pos_.fen()).chess960());
-        } else if (key == "uci_showwdl") {
-            show_wdl_ = v == "true";
-        } else if (key == "uci_limitstrength") {
-            limit_strength_ = v == "true";
-        } else if (key == "ownbook") {
-            own_book_.set_enabled(v == "true");
-        } else if (key == "bookbestmove") {
-            own_book_.set_best_move(v == "true");
-        }
-    } else if (key == "hash") {
+    if (key == "hash") {
         if (auto mb = number(1, kMaxHashMb)) {
             try {
                 engine_.set_hash(static_cast<std::size_t>(*mb));
@@ -213,32 +232,53 @@ void Session::cmd_setoption(std::istream& args) {
         if (auto n = number(1, 256)) multipv_ = *n;
     } else if (key == "skill level") {
         if (auto n = number(0, engine::Skill::kFull)) skill_level_ = *n;
-    } else if (key == "uci_elo") {
-        if (auto n = number(chess::kMinElo, chess::kMaxElo)) elo_ = *n;
     } else if (key == "move overhead") {
         if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
-    } else if (key == "bookdepth") {
-        if (auto n = number(1, OwnBook::kMaxDepth)) own_book_.set_depth(*n);
-    } else if (key == "bookfile") {
-        try {
-            own_book_.load(value);
-        } catch (const ParseError& e) {  // the old book is kept whole
-            say(std::string("info string error: ") + e.what() + "; the old book is kept");
-        }
     } else if (key == "clear hash") {
         engine_.clear();
     } else {
-        say("info string unknown option: " + clip(name));
+        return set_game_value(key, value, number);
     }
+    return true;
 }
 
-void Session::cmd_position(std::istream& args) {
+// The options of the game's optional parts that take a value.
+template <UciGame G>
+template <class Number>
+bool Session<G>::set_game_value(const std::string& key, const std::string& value, Number& number) {
+    if constexpr (EloGame<G>) {
+        if (key == "uci_elo") {
+            if (auto n = number(Protocol::min_elo, Protocol::max_elo)) elo_ = *n;
+            return true;
+        }
+    }
+    if constexpr (BookGame<G>) {
+        if (key == "bookdepth") {
+            if (auto n = number(1, OwnBookLimits::kMaxDepth)) own_book_.set_depth(*n);
+            return true;
+        }
+        if (key == "bookfile") {
+            try {
+                own_book_.load(value);
+            } catch (const ParseError& e) {  // the old book is kept whole
+                say(std::string("info string error: ") + e.what() + "; the old book is kept");
+            }
+            return true;
+        }
+    }
+    (void)value;
+    (void)number;
+    return false;
+}
+
+template <UciGame G>
+void Session<G>::cmd_position(std::istream& args) {
     std::ostringstream out;
     std::string word;
     args >> word;
     std::string fen;
     if (word == "startpos") {
-        fen = std::string(chess::kStartFen);
+        fen = std::string(Protocol::start_fen);
         args >> word;
     } else if (word == "fen") {
         while (args >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
@@ -247,18 +287,9 @@ void Session::cmd_position(std::istream& args) {
         say(out.str());
         return;
     }
-    chess::Position pos;
+    G pos;
     try {
-        pos = chess::Position::from_fen(fen, chess960_);
-        // Rights only Chess960 has (the king or the rook off its square)
-        // would make castling a move a standard GUI cannot read.
-        if (!chess960_ && pos.chess960()) {
-            std::istringstream fields(fen);
-            std::string board, side, castling;
-            fields >> board >> side >> castling;
-            throw ParseError("castling rights '" + castling +
-                             "' need Chess960 (setoption name UCI_Chess960 value true)");
-        }
+        pos = Protocol::from_uci(fen, chess960_);
     } catch (const ParseError& e) {
         out << "info string error: " << e.what() << "; the position is unchanged\n";
         say(out.str());
@@ -271,13 +302,13 @@ void Session::cmd_position(std::istream& args) {
         return;
     }
     while (args >> word) {
-        chess::Move m = chess::parse_uci(pos, word);
-        if (m == chess::Move::none()) {
-            out << "info string error: illegal move " << clip(word) << " in " << pos.fen()
+        const std::optional<Move> m = Protocol::parse_uci(pos, word);
+        if (!m) {
+            out << "info string error: illegal move " << clip(word) << " in " << pos.position()
                 << "; the rest of the line is ignored\n";
             break;
         }
-        pos.make(m);
+        pos.make(*m);
     }
     pos_ = pos;
     if (!out.str().empty()) say(out.str());
@@ -285,10 +316,11 @@ void Session::cmd_position(std::istream& args) {
 
 // A `go` parameter that cannot be used is reported, ignored and counted in
 // `rejected`. `go perft N` gives its depth in `perft_depth`.
-engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& words, bool& rejected,
-                                              std::optional<int>& perft_depth) {
+template <UciGame G>
+engine::Limits<typename G::Move> Session<G>::parse_go(const std::vector<std::string>& words, bool& rejected,
+                                                      std::optional<int>& perft_depth) {
     using std::chrono::milliseconds;
-    engine::Limits<chess::Move> limits;
+    engine::Limits<Move> limits;
     limits.overhead = milliseconds(move_overhead_ms_);
     limits.multipv = multipv_;
     std::optional<milliseconds> wtime, btime;
@@ -338,12 +370,11 @@ engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& wo
                 rejected = true;
             }
             for (; at < words.size() && !is_go_keyword(words[at]); ++at) {
-                const chess::Move m = chess::parse_uci(pos_, words[at]);
-                if (m == chess::Move::none()) {
+                if (const std::optional<Move> m = Protocol::parse_uci(pos_, words[at])) {
+                    limits.search_moves.push_back(*m);
+                } else {
                     say("info string error: searchmoves: illegal move " + clip(words[at]) + "; ignored");
                     rejected = true;
-                } else {
-                    limits.search_moves.push_back(m);
                 }
             }
         } else {
@@ -351,7 +382,7 @@ engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& wo
             rejected = true;
         }
     }
-    const bool white = pos_.side_to_move() == chess::White;
+    const bool white = Protocol::first_to_move(pos_);
     limits.time_left = white ? wtime : btime;
     limits.increment = white ? winc : binc;
     return limits;
@@ -361,12 +392,13 @@ engine::Limits<chess::Move> Session::parse_go(const std::vector<std::string>& wo
 // clock of the side to move, depth, nodes, movetime, mate or infinite), the
 // search stops after depth 1: the GUI gets a legal move at once instead of
 // waiting for a search that never ends (the README's rule).
-void Session::cmd_go(std::istream& args) {
+template <UciGame G>
+void Session<G>::cmd_go(std::istream& args) {
     std::vector<std::string> words;
     for (std::string word; args >> word;) words.push_back(word);
     bool rejected = false;
     std::optional<int> perft_depth;
-    engine::Limits<chess::Move> limits = parse_go(words, rejected, perft_depth);
+    engine::Limits<Move> limits = parse_go(words, rejected, perft_depth);
     if (std::find(words.begin(), words.end(), "perft") != words.end()) {
         if (perft_depth) start_perft(*perft_depth);
         return;
@@ -380,7 +412,7 @@ void Session::cmd_go(std::istream& args) {
     const bool analysis =
         std::find(words.begin(), words.end(), "infinite") != words.end() || limits.mate || !limits.search_moves.empty();
     const engine::Skill skill = strength();
-    if (const auto book_move = analysis ? std::nullopt : own_book_.probe(pos_)) {
+    if (const auto book_move = analysis ? std::nullopt : book_move_for(pos_)) {
         say("info string book move " + pos_.move_to_string(*book_move));
         limits.search_moves = {*book_move};
         limits.depth = 1;
@@ -392,7 +424,8 @@ void Session::cmd_go(std::istream& args) {
     start_search(limits, skill);
 }
 
-void Session::start_search(const engine::Limits<chess::Move>& limits, const engine::Skill& skill) {
+template <UciGame G>
+void Session<G>::start_search(const engine::Limits<Move>& limits, const engine::Skill& skill) {
     search_root_ = pos_;
     counting_ = false;
     engine_.arm(limits);
@@ -402,7 +435,7 @@ void Session::start_search(const engine::Limits<chess::Move>& limits, const engi
         if (!result.best) {
             line += "0000";
         } else {
-            const chess::Move move = result.lines.empty() ? *result.best : skill.choose(result.lines, random_());
+            const Move move = result.lines.empty() ? *result.best : skill.choose(result.lines, random_());
             line += search_root_.move_to_string(move);
             if (result.ponder && move == *result.best) line += " ponder " + search_root_.move_to_string(*result.ponder);
         }
@@ -410,23 +443,25 @@ void Session::start_search(const engine::Limits<chess::Move>& limits, const engi
     });
 }
 
-engine::Skill Session::strength() const {
-    return engine::Skill{limit_strength_ ? chess::skill_level_for_elo(elo_) : skill_level_};
+template <UciGame G>
+engine::Skill Session<G>::strength() const {
+    if constexpr (EloGame<G>)
+        if (limit_strength_) return engine::Skill{Protocol::skill_level_for_elo(elo_)};
+    return engine::Skill{skill_level_};
 }
 
 // `go perft N` on the search thread, so that `stop`, `quit` and `isready`
 // are answered while it counts; a stopped count prints no total.
-void Session::start_perft(int depth) {
+template <UciGame G>
+void Session<G>::start_perft(int depth) {
     perft_stop_.store(false);
     counting_ = true;
     search_root_ = pos_;
     search_thread_ = std::thread([this, depth] {
-        chess::PerftOptions options;
-        options.stop = &perft_stop_;
         std::ostringstream out;
         std::uint64_t total = 0;
-        for (const auto& [move, count] : chess::perft_divide(search_root_, depth, options)) {
-            out << chess::to_uci(move, search_root_.chess960()) << ": " << count << "\n";
+        for (const auto& [move, count] : Protocol::perft_divide(search_root_, depth, &perft_stop_)) {
+            out << search_root_.move_to_string(move) << ": " << count << "\n";
             total += count;
         }
         if (perft_stop_.load()) {
@@ -438,7 +473,8 @@ void Session::start_perft(int depth) {
     });
 }
 
-void Session::print_report(const engine::Report<chess::Move>& r, const chess::Position& root) {
+template <UciGame G>
+void Session<G>::print_report(const engine::Report<Move>& r, const G& root) {
     std::ostringstream line;
     const auto ms = r.time.count();
     line << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score ";
@@ -446,16 +482,18 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
         line << "mate " << mate_in(r.score);
     else
         line << "cp " << r.score;
-    if (show_wdl_) {
-        const chess::Wdl wdl = chess::wdl_of(r.score);
-        line << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
+    if constexpr (WdlGame<G>) {
+        if (show_wdl_) {
+            const auto wdl = Protocol::wdl(r.score);
+            line << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
+        }
     }
     if (r.bound == engine::Bound::Lower) line << " lowerbound";
     if (r.bound == engine::Bound::Upper) line << " upperbound";
     // Under a millisecond the rate is unknown: nps 0 rather than a made-up figure.
     line << " nodes " << r.nodes << " nps " << (ms > 0 ? r.nodes * 1000 / static_cast<std::uint64_t>(ms) : 0)
          << " hashfull " << r.hashfull << " time " << ms << " pv";
-    chess::Position p = root;
+    G p = root;
     for (const auto& m : r.pv) {
         line << ' ' << p.move_to_string(m);
         p.make(m);
@@ -463,10 +501,11 @@ void Session::print_report(const engine::Report<chess::Move>& r, const chess::Po
     say(line.str());
 }
 
-void Session::cmd_bench(std::istream& args) {
+template <UciGame G>
+void Session<G>::cmd_bench(std::istream& args) {
     // bench [depth] [threads]: the signature is defined with one thread; more
     // threads measure the Lazy SMP speed-up to the same depth.
-    int depth = kBenchDepth, threads = 1;
+    int depth = Protocol::bench_depth, threads = 1;
     for (int* target : {&depth, &threads}) {
         std::string word;
         if (!(args >> word)) break;
@@ -485,37 +524,39 @@ void Session::cmd_bench(std::istream& args) {
     bench_engine.features() = engine_.features();  // the heuristic switches apply (the signature: all on)
     std::uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
-    for (std::string_view fen : kBenchPositions) {
-        const chess::Position p = chess::Position::from_fen(fen);
+    for (std::string_view fen : Protocol::bench_positions) {
+        const G p = G::from_position(fen);
         bench_engine.clear();
-        engine::Limits<chess::Move> limits;
+        engine::Limits<Move> limits;
         limits.depth = depth;
         nodes += bench_engine.think(p, limits).nodes;
     }
     const auto ms = std::max<long long>(
         1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
-    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(kBenchPositions.size()) +
+    say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(Protocol::bench_positions.size()) +
         "\nDepth: " + std::to_string(depth) + "\nThreads: " + std::to_string(threads) +
         "\nTotal time (ms): " + std::to_string(ms) + "\nNodes searched: " + std::to_string(nodes) +
         "\nNodes/second: " + std::to_string(nodes * 1000 / static_cast<std::uint64_t>(ms)));
 }
 
-void Session::cmd_display() const {
-    std::ostringstream out;
-    out << "\n" << pos_.render() << "\nFen: " << pos_.fen() << "\nKey: " << hex_key(pos_.hash()) << "\nCheckers:";
-    for (chess::Bitboard b = pos_.checkers(); b;) out << ' ' << chess::square_to_string(chess::pop_lsb(b));
-    out << "\n";
-    say(out.str());
+template <UciGame G>
+std::optional<typename G::Move> Session<G>::book_move_for(const G& pos) {
+    if constexpr (BookGame<G>)
+        return own_book_.probe(pos);
+    else
+        return std::nullopt;
 }
 
-int run(std::istream& in, std::ostream& out) {
+template <UciGame G>
+int run_uci(std::istream& in, std::ostream& out) {
     // A GUI that speaks xboard says so first: the rest of the input is CECP.
     std::string first;
     while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {}
     std::istringstream words(first);
     std::string command;
-    if (words >> command && command == "xboard") return xboard::run(in, out);
-    Session session(out);
+    if constexpr (xboard::XboardGame<G>)
+        if (words >> command && command == "xboard") return xboard::run_xboard<G>(in, out);
+    Session<G> session(out);
     if (!session.handle(first)) return 0;
     for (std::string line; std::getline(in, line);)
         if (!session.handle(line)) return 0;
@@ -524,5 +565,11 @@ int run(std::istream& in, std::ostream& out) {
     session.end_of_input();
     return 0;
 }
+
+// The protocol is compiled here, once, for the built-in game that speaks UCI
+// (a second one would need its lines here too).
+using BuiltinUciGame = FirstUciGame<registry::BuiltinGames>::type;
+template class Session<BuiltinUciGame>;
+template int run_uci<BuiltinUciGame>(std::istream& in, std::ostream& out);
 
 }  // namespace ply::uci

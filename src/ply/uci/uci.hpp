@@ -1,29 +1,79 @@
-// The UCI front end of the chess engine: the whole protocol, the engine's
-// options, and Stockfish-style extras (d, eval, go perft, bench). The search
-// runs on its own thread so that stop, ponderhit and isready are answered
-// while it thinks; UCI text never reaches the search (it gets Limits and
-// reports through a callback).
+// The UCI front end of the engine: the whole protocol, the engine's options,
+// and Stockfish-style extras (d, eval, go perft, bench). The search runs on
+// its own thread so that stop, ponderhit and isready are answered while it
+// thinks; UCI text never reaches the search (it gets Limits and reports
+// through a callback). It names no game: UciGame says what a game provides
+// (EngineProtocol<G> of core/protocol.hpp, specialized in the game's own
+// folder), and the optional parts (a Chess960 switch, a WDL model, an Elo
+// table, a book) add their options.
 #pragma once
 
 #include <atomic>
+#include <concepts>
+#include <cstdint>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include <ply/games/chess/position.hpp>
-#include <ply/games/chess/strength.hpp>
+#include <ply/core/game.hpp>
+#include <ply/core/protocol.hpp>
+#include <ply/registry/game_list.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/engine/skill.hpp>
 #include <ply/uci/own_book.hpp>
 
 namespace ply::uci {
 
+// What UCI needs of a game, beyond the engine's capabilities: positions as
+// `position startpos|fen` sends them, moves in UCI notation, which side owns
+// `wtime`, and the `bench`, `d`, `eval` and `go perft` commands.
+template <class G>
+concept UciGame = NotatedGame<G> && std::default_initializable<G> &&
+    requires(G g, const G cg, std::string_view text, const std::atomic<bool>* stop) {
+    { EngineProtocol<G>::start_fen } -> std::convertible_to<std::string_view>;
+    { EngineProtocol<G>::from_uci(text, true) } -> std::same_as<G>;  // throws ParseError
+    { EngineProtocol<G>::parse_uci(cg, text) } -> std::same_as<std::optional<typename G::Move>>;
+    { EngineProtocol<G>::first_to_move(cg) } -> std::same_as<bool>;  // wtime, not btime
+    { EngineProtocol<G>::bench_positions.size() } -> std::convertible_to<std::size_t>;
+    { EngineProtocol<G>::bench_depth } -> std::convertible_to<int>;
+    { EngineProtocol<G>::display(cg) } -> std::convertible_to<std::string>;
+    { EngineProtocol<G>::describe_eval(cg) } -> std::convertible_to<std::string>;
+    { EngineProtocol<G>::perft_divide(cg, 1, stop).front().second } -> std::convertible_to<std::uint64_t>;
+};
+
+// Optional parts, each adding its options to the `uci` answer.
+template <class G>
+concept Chess960Game = UciGame<G> && requires(G g) {
+    EngineProtocol<G>::set_chess960(g, true);
+};
+template <class G>
+concept WdlGame = UciGame<G> && requires(Score s) {
+    { EngineProtocol<G>::wdl(s).win } -> std::convertible_to<int>;
+    { EngineProtocol<G>::wdl(s).draw } -> std::convertible_to<int>;
+    { EngineProtocol<G>::wdl(s).loss } -> std::convertible_to<int>;
+};
+template <class G>
+concept EloGame = UciGame<G> && requires(int elo) {
+    { EngineProtocol<G>::min_elo } -> std::convertible_to<int>;
+    { EngineProtocol<G>::max_elo } -> std::convertible_to<int>;
+    { EngineProtocol<G>::skill_level_for_elo(elo) } -> std::convertible_to<int>;
+};
+
+// The book of a game that has one; nothing otherwise.
+struct NoBook {};
+template <class G>
+using OwnBookOf = std::conditional_t<BookGame<G>, OwnBook<G>, NoBook>;
+
 // The engine's state between commands; handle() is the protocol, one line at
 // a time, testable without threads or a terminal.
+template <UciGame G>
 class Session {
 public:
     explicit Session(std::ostream& out);
@@ -34,33 +84,42 @@ public:
     // Answers one command line; false after `quit`. Never throws on bad
     // input: errors are reported as `info string ...`.
     bool handle(const std::string& line);
-    const chess::Position& position() const { return pos_; }
+    const G& position() const { return pos_; }
     // Waits for a running search to finish by itself (tests, bench).
     void wait();
     // The input has ended: as `quit`, but a `go perft` count finishes first.
     void end_of_input();
 
 private:
-    using Engine = engine::Engine<chess::Position>;
+    using Move = typename G::Move;
+    using Engine = engine::Engine<G>;
+    using Protocol = EngineProtocol<G>;
 
+    std::string options() const;  // the option lines of the `uci` answer
     void cmd_position(std::istream& args);
     void cmd_setoption(std::istream& args);
+    bool is_check(const std::string& key) const;
+    void set_check(const std::string& key, bool on);
+    bool set_value(const std::string& key, const std::string& name, const std::string& value);
+    template <class Number>
+    bool set_game_value(const std::string& key, const std::string& value, Number& number);
     void cmd_go(std::istream& args);
-    engine::Limits<chess::Move> parse_go(const std::vector<std::string>& words, bool& rejected,
-                                         std::optional<int>& perft_depth);
-    void start_search(const engine::Limits<chess::Move>& limits, const engine::Skill& skill);
+    engine::Limits<Move> parse_go(const std::vector<std::string>& words, bool& rejected,
+                                  std::optional<int>& perft_depth);
+    void start_search(const engine::Limits<Move>& limits, const engine::Skill& skill);
     void start_perft(int depth);
-    engine::Skill strength() const;  // Skill Level, or UCI_Elo with UCI_LimitStrength
+    engine::Skill strength() const;
+    std::optional<Move> book_move_for(
+        const G& pos);  // the own book's move, if any  // Skill Level, or UCI_Elo with UCI_LimitStrength
     void cmd_bench(std::istream& args);
-    void cmd_display() const;
     void stop_search();  // stops and joins the search thread, if any
-    void print_report(const engine::Report<chess::Move>& r, const chess::Position& root);
+    void print_report(const engine::Report<Move>& r, const G& root);
     void say(const std::string& text) const;  // whole lines, one writer at a time
 
     std::ostream& out_;
     mutable std::mutex out_mutex_;
-    chess::Position pos_;
-    chess::Position search_root_;  // the position being searched
+    G pos_;
+    G search_root_;  // the position being searched
     bool chess960_ = false;
     Engine engine_;
     std::thread search_thread_;
@@ -71,12 +130,25 @@ private:
     bool show_wdl_ = false;
     int skill_level_ = engine::Skill::kFull;
     bool limit_strength_ = false;
-    int elo_ = chess::kMaxElo;                        // UCI_Elo; used with UCI_LimitStrength
+    int elo_ = 0;                                     // UCI_Elo; used with UCI_LimitStrength
     std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
-    OwnBook own_book_;
+    [[no_unique_address]] OwnBookOf<G> own_book_;
 };
 
-// Reads UCI commands from `in` until `quit` or end of input; returns the exit code.
-int run(std::istream& in, std::ostream& out);
+// Reads UCI commands from `in` until `quit` or end of input; returns the
+// exit code. `xboard` as the first command hands the rest to xboard::run_xboard.
+template <UciGame G>
+int run_uci(std::istream& in, std::ostream& out);
+
+// The first game of a list that speaks UCI (void if none): the game the
+// protocol is compiled for, once, in uci.cpp.
+template <class List>
+struct FirstUciGame {
+    using type = void;
+};
+template <class G, class... Gs>
+struct FirstUciGame<registry::GameList<G, Gs...>> {
+    using type = std::conditional_t<UciGame<G>, G, typename FirstUciGame<registry::GameList<Gs...>>::type>;
+};
 
 }  // namespace ply::uci

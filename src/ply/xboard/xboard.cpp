@@ -6,9 +6,10 @@
 #include <sstream>
 #include <string>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
-#include <ply/games/chess/notation.hpp>
+#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/protocol_text.hpp>
 
 namespace ply::xboard {
@@ -47,17 +48,6 @@ std::chrono::milliseconds milliseconds(double seconds) {
     return std::chrono::milliseconds(std::llround(seconds * 1000));
 }
 
-// A word that is no command but could be a move (GUIs without `usermove`
-// send bare moves): SAN or coordinates, which name a square or castle.
-bool looks_like_move(const std::string& w) {
-    if (w.size() < 2 || w.size() > 8) return false;
-    if (w.rfind("O-O", 0) == 0 || w.rfind("0-0", 0) == 0 || w.rfind("o-o", 0) == 0) return true;
-    if (w.find_first_not_of("abcdefgh12345678KQRBNqrbnx=+#!?") != std::string::npos) return false;
-    for (std::size_t i = 0; i + 1 < w.size(); ++i)
-        if (w[i] >= 'a' && w[i] <= 'h' && w[i + 1] >= '1' && w[i + 1] <= '8') return true;
-    return false;
-}
-
 // Commands the engine accepts and has nothing to do for.
 bool is_ignored(const std::string& command) {
     for (const char* c : {"xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "hard",
@@ -68,22 +58,29 @@ bool is_ignored(const std::string& command) {
 
 }  // namespace
 
-Session::Session(std::ostream& out) : out_(out) {}
+template <XboardGame G>
+Session<G>::Session(std::ostream& out) : out_(out) {}
 
-Session::~Session() { cancel_search(); }
+template <XboardGame G>
+Session<G>::~Session() {
+    cancel_search();
+}
 
-void Session::say(const std::string& text) const {
+template <XboardGame G>
+void Session<G>::say(const std::string& text) const {
     std::lock_guard lock(out_mutex_);
     out_ << text;
     if (!text.empty() && text.back() != '\n') out_ << '\n';
     out_.flush();
 }
 
-void Session::error(const std::string& reason, const std::string& line) const {
+template <XboardGame G>
+void Session<G>::error(const std::string& reason, const std::string& line) const {
     say("Error (" + reason + "): " + clip(trim(line)));
 }
 
-bool Session::handle(const std::string& line) {
+template <XboardGame G>
+bool Session<G>::handle(const std::string& line) {
     std::istringstream args(line);
     std::string command;
     if (!(args >> command)) return true;  // blank line
@@ -96,7 +93,8 @@ bool Session::handle(const std::string& line) {
     return true;
 }
 
-bool Session::dispatch(const std::string& command, std::istream& args, const std::string& line) {
+template <XboardGame G>
+bool Session<G>::dispatch(const std::string& command, std::istream& args, const std::string& line) {
     if (command == "quit") {
         cancel_search();
         return false;
@@ -122,9 +120,9 @@ bool Session::dispatch(const std::string& command, std::istream& args, const std
     } else if (command == "playother") {
         if (search_ == Search::Thinking) cancel_search();
         force_ = false;
-        engine_color_ = ~pos_.side_to_move();
+        engine_first_ = !Protocol::first_to_move(pos_);
     } else if (command == "white" || command == "black") {
-        cmd_side(command == "white" ? chess::White : chess::Black, line);
+        cmd_side(command == "white", line);
     } else if (command == "?") {
         move_now();
     } else if (command == "ping") {
@@ -142,7 +140,7 @@ bool Session::dispatch(const std::string& command, std::istream& args, const std
     } else if (command == ".") {
         cmd_status();
     } else if (!configure(command, args, line)) {
-        if (looks_like_move(command))
+        if (Protocol::looks_like_move(command))
             cmd_usermove(trim(line));
         else
             error("unknown command", line);
@@ -152,7 +150,8 @@ bool Session::dispatch(const std::string& command, std::istream& args, const std
 
 // Settings: thinking output, the clock, the search's limits and resources.
 // False if `command` is none of them.
-bool Session::configure(const std::string& command, std::istream& args, const std::string& line) {
+template <XboardGame G>
+bool Session<G>::configure(const std::string& command, std::istream& args, const std::string& line) {
     if (command == "post" || command == "nopost") {
         post_.store(command == "post");
     } else if (command == "time") {
@@ -188,7 +187,8 @@ bool Session::configure(const std::string& command, std::istream& args, const st
     return true;
 }
 
-void Session::cmd_protover(std::istream& args) {
+template <XboardGame G>
+void Session<G>::cmd_protover(std::istream& args) {
     int version = 0;
     if (!(args >> version) || version < 2) return;  // version 1 GUIs know no features
     say("feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 "
@@ -196,24 +196,24 @@ void Session::cmd_protover(std::istream& args) {
         std::string(kVersion) + "\"\nfeature done=1");
 }
 
-void Session::cmd_new() {
+template <XboardGame G>
+void Session<G>::cmd_new() {
     cancel_search();
-    pos_ = chess::Position();
+    pos_ = G();
     moves_.clear();
     force_ = false;
-    engine_color_ = chess::Black;
+    engine_first_ = false;
     max_depth_.reset();
     engine_clock_.reset();
     engine_.clear();
     if (analyzing_) restart_analysis();
 }
 
-void Session::cmd_setboard(const std::string& fen, const std::string& line) {
-    chess::Position pos;
+template <XboardGame G>
+void Session<G>::cmd_setboard(const std::string& fen, const std::string& line) {
+    G pos;
     try {
-        pos = chess::Position::from_fen(fen);
-        // Only variant normal is offered: castling a GUI could not read is refused.
-        if (pos.chess960()) throw ParseError("castling rights that only Chess960 has");
+        pos = Protocol::from_xboard(fen);
     } catch (const std::exception& e) {
         say("tellusererror Illegal position");
         error(e.what(), line);
@@ -225,11 +225,12 @@ void Session::cmd_setboard(const std::string& fen, const std::string& line) {
     if (analyzing_) restart_analysis();
 }
 
-void Session::cmd_usermove(const std::string& text) {
+template <XboardGame G>
+void Session<G>::cmd_usermove(const std::string& text) {
     // A move while the engine thinks on its own: the engine's move, if
     // already sent, counts; then the GUI's move is checked against the board.
     if (search_ == Search::Thinking) cancel_search();
-    chess::Move move;
+    Move move;
     try {
         move = pos_.parse_move(text);
     } catch (const std::exception&) {
@@ -244,7 +245,7 @@ void Session::cmd_usermove(const std::string& text) {
         return;
     }
     if (!force_) {
-        if (const std::string result = result_line(pos_); !result.empty()) {
+        if (const std::string result = Protocol::result_line(pos_); !result.empty()) {
             say(result);
             return;
         }
@@ -252,13 +253,14 @@ void Session::cmd_usermove(const std::string& text) {
     think_if_our_turn();
 }
 
-void Session::cmd_go() {
+template <XboardGame G>
+void Session<G>::cmd_go() {
     if (search_ == Search::Thinking) return;  // already on it
     if (analyzing_) cancel_search();
     analyzing_ = false;
     force_ = false;
-    engine_color_ = pos_.side_to_move();
-    if (const std::string result = result_line(pos_); !result.empty()) {
+    engine_first_ = Protocol::first_to_move(pos_);
+    if (const std::string result = Protocol::result_line(pos_); !result.empty()) {
         say(result);  // no move to make
         return;
     }
@@ -266,26 +268,23 @@ void Session::cmd_go() {
 }
 
 // Protocol version 1: `white` / `black` set the side to move; the engine plays the other.
-void Session::cmd_side(chess::Color to_move, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_side(bool first_to_move, const std::string& line) {
     cancel_search();
-    if (pos_.side_to_move() != to_move) {
-        std::istringstream fields(pos_.fen());
-        std::string board, side, castling, ep, rest;
-        fields >> board >> side >> castling >> ep;
-        std::getline(fields, rest);
+    if (Protocol::first_to_move(pos_) != first_to_move) {
         try {
-            const std::string side_field = to_move == chess::White ? " w " : " b ";
-            pos_ = chess::Position::from_fen(board + side_field + castling + " -" + rest);
+            pos_ = Protocol::with_first_to_move(pos_, first_to_move);
             moves_.clear();
         } catch (const std::exception& e) {
             error(e.what(), line);
             return;
         }
     }
-    engine_color_ = ~to_move;
+    engine_first_ = !first_to_move;
 }
 
-void Session::cmd_undo(int plies, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_undo(int plies, const std::string& line) {
     if (search_ == Search::Thinking) cancel_search();
     if (moves_.size() < static_cast<std::size_t>(plies)) {
         error("no move to take back", line);
@@ -301,7 +300,8 @@ void Session::cmd_undo(int plies, const std::string& line) {
 
 // level MPS BASE INC: MPS moves per session (0: the whole game), BASE in
 // minutes or minutes:seconds, INC seconds added per move.
-void Session::cmd_level(std::istream& args, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_level(std::istream& args, const std::string& line) {
     std::string mps_text, base_text, inc_text, extra;
     args >> mps_text >> base_text >> inc_text >> extra;
     const auto mps = parse_integer(mps_text, 0, 10000);
@@ -325,7 +325,8 @@ void Session::cmd_level(std::istream& args, const std::string& line) {
     engine_clock_.reset();
 }
 
-void Session::cmd_memory(std::istream& args, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_memory(std::istream& args, const std::string& line) {
     const auto mb = parse_integer(rest_of(args), 1, kMaxHashMb);
     if (!mb) {
         error("memory takes megabytes from 1 to " + std::to_string(kMaxHashMb), line);
@@ -342,7 +343,8 @@ void Session::cmd_memory(std::istream& args, const std::string& line) {
     if (analyzing_) restart_analysis();
 }
 
-void Session::cmd_cores(std::istream& args, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_cores(std::istream& args, const std::string& line) {
     const auto n = parse_integer(rest_of(args), 1, kMaxThreads);
     if (!n) {
         error("cores takes a number from 1 to " + std::to_string(kMaxThreads), line);
@@ -355,7 +357,8 @@ void Session::cmd_cores(std::istream& args, const std::string& line) {
 }
 
 // option NAME=VALUE, for the engine settings GUIs also know by UCI names.
-void Session::cmd_option(std::istream& args, const std::string& line) {
+template <XboardGame G>
+void Session<G>::cmd_option(std::istream& args, const std::string& line) {
     const std::string text = rest_of(args);
     const auto eq = text.find('=');
     const std::string name = lower(trim(text.substr(0, eq)));
@@ -370,43 +373,26 @@ void Session::cmd_option(std::istream& args, const std::string& line) {
 }
 
 // `.` in analysis: stat01: time nodes depth moves-left moves-total.
-void Session::cmd_status() const {
+template <XboardGame G>
+void Session<G>::cmd_status() const {
     if (!analyzing_) return;
-    chess::Position::MoveList moves;
+    MoveListOf<G> moves;
     pos_.generate_moves(moves);
     std::lock_guard lock(progress_mutex_);
     say("stat01: " + std::to_string(progress_.time.count() / 10) + " " + std::to_string(progress_.nodes) + " " +
         std::to_string(progress_.depth) + " 0 " + std::to_string(moves.size()));
 }
 
-void Session::play(chess::Move m) {
+template <XboardGame G>
+void Session<G>::play(Move m) {
     pos_.make(m);
     moves_.push_back(m);
 }
 
-std::string Session::result_line(const chess::Position& pos) {
-    const Outcome outcome = pos.outcome();
-    if (outcome == Outcome::Loss) return pos.side_to_move() == chess::White ? "0-1 {Black mates}" : "1-0 {White mates}";
-    if (outcome != Outcome::Draw) return {};
-    chess::Position::MoveList moves;
-    pos.generate_legal(moves);
-    if (moves.empty()) return "1/2-1/2 {Stalemate}";
-    switch (pos.game_ending_draw()) {
-        case chess::Position::DrawRule::FiftyMoves:
-            return "1/2-1/2 {Draw by fifty move rule}";
-        case chess::Position::DrawRule::Repetition:
-            return "1/2-1/2 {Draw by repetition}";
-        case chess::Position::DrawRule::Material:
-            return "1/2-1/2 {Draw by insufficient material}";
-        case chess::Position::DrawRule::None:
-            break;
-    }
-    return "1/2-1/2 {Draw}";
-}
-
 // --- The search thread ------------------------------------------------------
 
-Session::Limits Session::think_limits() const {
+template <XboardGame G>
+typename Session<G>::Limits Session<G>::think_limits() const {
     Limits limits;
     limits.overhead = kOverhead;
     limits.depth = max_depth_;
@@ -424,7 +410,8 @@ Session::Limits Session::think_limits() const {
     return limits;
 }
 
-void Session::start_search(Search kind) {
+template <XboardGame G>
+void Session<G>::start_search(Search kind) {
     cancel_search();  // one search at a time (callers have ended any already)
     Limits limits;
     if (kind == Search::Thinking)
@@ -440,9 +427,7 @@ void Session::start_search(Search kind) {
         std::lock_guard lock(progress_mutex_);
         progress_ = {};
     }
-    engine_.on_report = [this, kind](const engine::Report<chess::Move>& r) {
-        print_report(r, kind == Search::Analyzing);
-    };
+    engine_.on_report = [this, kind](const engine::Report<Move>& r) { print_report(r, kind == Search::Analyzing); };
     engine_.arm(limits);
     search_thread_ = std::thread([this, kind] {
         const auto result = engine_.run(search_root_);
@@ -452,9 +437,9 @@ void Session::start_search(Search kind) {
             std::lock_guard lock(move_mutex_);
             if (!discard_) {
                 sent_ = *result.best;
-                chess::Position after = search_root_;
+                G after = search_root_;
                 after.make(*result.best);
-                const std::string result_text = result_line(after);
+                const std::string result_text = Protocol::result_line(after);
                 say("move " + search_root_.move_to_string(*result.best) +
                     (result_text.empty() ? "" : "\n" + result_text));
             }
@@ -463,18 +448,21 @@ void Session::start_search(Search kind) {
     });
 }
 
-void Session::join_search() {
+template <XboardGame G>
+void Session<G>::join_search() {
     search_thread_.join();
     search_ = Search::None;
     if (sent_) play(*sent_);
     sent_.reset();
 }
 
-void Session::settle() {
+template <XboardGame G>
+void Session<G>::settle() {
     if (search_thread_.joinable() && search_ended_.load()) join_search();
 }
 
-void Session::cancel_search() {
+template <XboardGame G>
+void Session<G>::cancel_search() {
     if (!search_thread_.joinable()) return;
     {
         std::lock_guard lock(move_mutex_);
@@ -484,35 +472,41 @@ void Session::cancel_search() {
     join_search();
 }
 
-void Session::move_now() {
+template <XboardGame G>
+void Session<G>::move_now() {
     if (search_ != Search::Thinking) return;
     engine_.stop();
     join_search();
 }
 
-void Session::finish_thinking() {
+template <XboardGame G>
+void Session<G>::finish_thinking() {
     if (search_ == Search::Thinking) join_search();
 }
 
-void Session::wait() {
+template <XboardGame G>
+void Session<G>::wait() {
     finish_thinking();
     cancel_search();
 }
 
-void Session::think_if_our_turn() {
-    if (force_ || analyzing_ || search_ != Search::None || pos_.side_to_move() != engine_color_) return;
+template <XboardGame G>
+void Session<G>::think_if_our_turn() {
+    if (force_ || analyzing_ || search_ != Search::None || Protocol::first_to_move(pos_) != engine_first_) return;
     if (is_over(pos_.outcome())) return;
     start_search(Search::Thinking);
 }
 
-void Session::restart_analysis() {
+template <XboardGame G>
+void Session<G>::restart_analysis() {
     cancel_search();
     if (analyzing_ && !is_over(pos_.outcome())) start_search(Search::Analyzing);
 }
 
 // Thinking output: depth, score (centipawns for the side to move, mates as
 // +-(100000 + moves)), time in centiseconds, nodes, the line in SAN.
-void Session::print_report(const engine::Report<chess::Move>& r, bool analysis) {
+template <XboardGame G>
+void Session<G>::print_report(const engine::Report<Move>& r, bool analysis) {
     if (r.bound != engine::Bound::Exact) return;  // a bound, not yet a score
     {
         std::lock_guard lock(progress_mutex_);
@@ -525,17 +519,28 @@ void Session::print_report(const engine::Report<chess::Move>& r, bool analysis) 
         score = moves > 0 ? kXboardMate + moves : -kXboardMate + moves;
     }
     std::ostringstream line;
-    line << r.depth << ' ' << score << ' ' << r.time.count() / 10 << ' ' << r.nodes << ' '
-         << chess::to_san_line(search_root_, r.pv);
+    line << r.depth << ' ' << score << ' ' << r.time.count() / 10 << ' ' << r.nodes << ' ';
+    G p = search_root_;
+    for (std::size_t i = 0; i < r.pv.size(); ++i) {
+        line << (i ? " " : "") << describe::display_move(p, r.pv[i]);
+        p.make(r.pv[i]);
+    }
     say(line.str());
 }
 
-int run(std::istream& in, std::ostream& out) {
-    Session session(out);
+template <XboardGame G>
+int run_xboard(std::istream& in, std::ostream& out) {
+    Session<G> session(out);
     for (std::string line; std::getline(in, line);)
         if (!session.handle(line)) return 0;
     session.wait();  // end of input: a move the engine is thinking on is still sent
     return 0;
 }
+
+// The protocol is compiled here, once, for the built-in game that speaks
+// xboard (a second one would need its lines here too).
+using BuiltinXboardGame = FirstXboardGame<registry::BuiltinGames>::type;
+template class Session<BuiltinXboardGame>;
+template int run_xboard<BuiltinXboardGame>(std::istream& in, std::ostream& out);
 
 }  // namespace ply::xboard

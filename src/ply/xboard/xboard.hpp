@@ -1,29 +1,52 @@
-// The xboard / CECP (version 2) front end of the chess engine. Unlike UCI,
+// The xboard / CECP (version 2) front end of the engine. Unlike UCI,
 // the engine keeps the game: it is told the moves one by one, plays a side
 // of its own and sends its move when ready, so the session owns the position
 // and its history (for undo). The search runs on its own thread, as in
 // uci::Session, so that `?`, `ping`, `force` and the rest are answered while
 // it thinks; xboard text never reaches the search (it gets Limits and
-// reports through a callback).
+// reports through a callback). It names no game: XboardGame says what a
+// game provides (EngineProtocol<G> of core/protocol.hpp, specialized in the
+// game's own folder).
 #pragma once
 
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
-#include <ply/games/chess/position.hpp>
+#include <ply/core/game.hpp>
+#include <ply/core/protocol.hpp>
+#include <ply/registry/game_list.hpp>
 #include <ply/search/engine/engine.hpp>
 
 namespace ply::xboard {
 
+// What xboard needs of a game: positions as `setboard` sends them, the side
+// to move as `white` / `black` sets it, the result line of a finished game,
+// and which bare words are moves. Moves are the game's notation (parse_move);
+// the thinking output shows them as people read them (core/describe.hpp).
+template <class G>
+concept XboardGame = NotatedGame<G> && std::default_initializable<G> &&  // G(): `new`'s position
+    requires(const G cg, std::string_view text) {
+    { EngineProtocol<G>::from_xboard(text) } -> std::same_as<G>;  // throws ParseError
+    { EngineProtocol<G>::first_to_move(cg) } -> std::same_as<bool>;
+    { EngineProtocol<G>::with_first_to_move(cg, true) } -> std::same_as<G>;
+    { EngineProtocol<G>::result_line(cg) } -> std::convertible_to<std::string>;
+    { EngineProtocol<G>::looks_like_move(text) } -> std::same_as<bool>;
+    { cg.fullmove_number() } -> std::convertible_to<int>;
+};
+
 // The engine's state between commands; handle() is the protocol, one line at
 // a time, testable without a terminal.
+template <XboardGame G>
 class Session {
 public:
     explicit Session(std::ostream& out);
@@ -35,14 +58,16 @@ public:
     // input: errors are one line (`Error (...): command`, `Illegal move: m`).
     bool handle(const std::string& line);
     // The game as the session knows it (its own moves included once played).
-    const chess::Position& position() const { return pos_; }
+    const G& position() const { return pos_; }
     // Waits for the engine to finish thinking on its move and plays it
     // (tests, end of input); an analysis is stopped.
     void wait();
 
 private:
-    using Engine = engine::Engine<chess::Position>;
-    using Limits = engine::Limits<chess::Move>;
+    using Move = typename G::Move;
+    using Protocol = EngineProtocol<G>;
+    using Engine = engine::Engine<G>;
+    using Limits = engine::Limits<Move>;
     using Ms = std::chrono::milliseconds;
     enum class Search { None, Thinking, Analyzing };
 
@@ -54,7 +79,7 @@ private:
     void cmd_setboard(const std::string& fen, const std::string& line);
     void cmd_usermove(const std::string& text);
     void cmd_go();
-    void cmd_side(chess::Color to_move, const std::string& line);
+    void cmd_side(bool first_to_move, const std::string& line);
     void cmd_undo(int plies, const std::string& line);
     void cmd_level(std::istream& args, const std::string& line);
     void cmd_memory(std::istream& args, const std::string& line);
@@ -73,10 +98,8 @@ private:
     void restart_analysis();
     Limits think_limits() const;
 
-    void play(chess::Move m);  // on the board, remembered for undo
-    void print_report(const engine::Report<chess::Move>& r, bool analysis);
-    // The result line for a finished game ("1-0 {White mates}"), or empty.
-    static std::string result_line(const chess::Position& pos);
+    void play(Move m);  // on the board, remembered for undo
+    void print_report(const engine::Report<Move>& r, bool analysis);
     void say(const std::string& text) const;  // whole lines, one writer at a time
     void error(const std::string& reason, const std::string& line) const;
 
@@ -84,10 +107,10 @@ private:
     mutable std::mutex out_mutex_;
 
     // The game.
-    chess::Position pos_;
-    std::vector<chess::Move> moves_;  // since `new` or `setboard`, for undo
+    G pos_;
+    std::vector<Move> moves_;  // since `new` or `setboard`, for undo
     bool force_ = false;
-    chess::Color engine_color_ = chess::Black;
+    bool engine_first_ = false;  // the engine plays the side that moves first
     bool analyzing_ = false;
     std::atomic<bool> post_{false};  // read by the search thread
 
@@ -104,11 +127,11 @@ private:
     int hash_mb_ = 16;  // the table's size, restored if a resize fails
     std::thread search_thread_;
     Search search_ = Search::None;
-    chess::Position search_root_;
+    G search_root_;
     std::atomic<bool> search_ended_{false};
-    std::mutex move_mutex_;            // the search thread sends its move under it
-    bool discard_ = false;             // guarded by move_mutex_: send no move
-    std::optional<chess::Move> sent_;  // the move the search thread sent, read after join
+    std::mutex move_mutex_;     // the search thread sends its move under it
+    bool discard_ = false;      // guarded by move_mutex_: send no move
+    std::optional<Move> sent_;  // the move the search thread sent, read after join
     struct Progress {
         int depth = 0;
         std::uint64_t nodes = 0;
@@ -121,6 +144,18 @@ private:
 // Reads xboard commands from `in` until `quit` or end of input; returns the
 // exit code. The `xboard` line itself is optional, so that a UCI loop which
 // has read it can hand over the rest of its input.
-int run(std::istream& in, std::ostream& out);
+template <XboardGame G>
+int run_xboard(std::istream& in, std::ostream& out);
+
+// The first game of a list that speaks xboard (void if none): the game the
+// protocol is compiled for, once, in xboard.cpp.
+template <class List>
+struct FirstXboardGame {
+    using type = void;
+};
+template <class G, class... Gs>
+struct FirstXboardGame<registry::GameList<G, Gs...>> {
+    using type = std::conditional_t<XboardGame<G>, G, typename FirstXboardGame<registry::GameList<Gs...>>::type>;
+};
 
 }  // namespace ply::xboard

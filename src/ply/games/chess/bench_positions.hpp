@@ -6,7 +6,7 @@
 #include <array>
 #include <string_view>
 
-namespace ply::uci {
+namespace ply::chess {
 
 inline constexpr std::array<std::string_view, 43> kBenchPositions = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -56,4 +56,4 @@ inline constexpr std::array<std::string_view, 43> kBenchPositions = {
 
 inline constexpr int kBenchDepth = 9;
 
-}  // namespace ply::uci
+}  // namespace ply::chess
