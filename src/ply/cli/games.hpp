@@ -12,6 +12,7 @@
 #include <ply/games/tictactoe/tictactoe.hpp>
 #include <ply/games/tree/tree.hpp>
 #include <ply/games/uniform/uniform_tree.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
@@ -64,11 +65,12 @@ struct GameInfo<uniform::UniformTree> {
     static constexpr bool solvable = true;
 };
 
-// Solvable games of bounded length are solved by the production engine
-// (null-window probes over the values that can occur); the others by the
-// classic exhaustive solver.
+// Solvable games the solver takes with null-window probes over the values
+// that can occur (solve::Method::Probes: bounded length, hashed): they
+// answer --weak, --threads and --book, and `analyse` values every move.
 template <class G>
-concept EngineSolvable = GameInfo<G>::solvable && BoundedLengthGame<G> && HashedGame<G>;
+concept ProbeSolvable = GameInfo<G>::solvable && solve::kDefaultMethod<G>
+== solve::Method::Probes;
 
 inline constexpr std::string_view kGameNames = "tictactoe, connect4, chess, minichess, tree, uniform";
 
