@@ -11,7 +11,7 @@
 
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/connect4/pons.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/exhaustive.hpp>
 #include "support/read_file.hpp"
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
@@ -61,7 +61,7 @@ TEST(CliBook, EveryScoreIsTheReferenceSolversAndTheBookIsABenchmarkSet) {
         ASSERT_TRUE(words >> position >> score) << line;
         const auto g = Connect4::from_position(position);
         EXPECT_EQ(g.moves_played(), 3) << line;
-        const auto truth = ply::solve(g, 16);
+        const auto truth = ply::solve::exhaustive(g, 16);
         EXPECT_EQ(ply::connect4::pons_score(20, 3, truth.result, truth.plies), score) << line;
         ++entries;
     }

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include <ply/core/error.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/exhaustive.hpp>
 #include "support/generic_game_suite.hpp"
 
 namespace ply::testing {
@@ -475,7 +475,7 @@ TEST(Connect4, ProvenBoundsHoldAgainstTheSolver) {
         const auto upper = g.proven_upper_bound();
         const auto lower = g.proven_lower_bound();
         if (!upper && !lower) return;
-        const Score value = solve(g, 14).score;
+        const Score value = solve::exhaustive(g, 14).score;
         if (upper) {
             ASSERT_LE(value, *upper) << g.position();
             ++(*upper == 0 ? draws_at_best : losses);

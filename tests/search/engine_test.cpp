@@ -11,7 +11,7 @@
 #include <ply/games/tree/tree.hpp>
 #include <ply/search/classic/minimax.hpp>
 #include <ply/search/engine/engine.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/exhaustive.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;
@@ -50,7 +50,7 @@ TEST(EngineSearch, TicTacToeValuesMatchTheSolverEverywhere) {
             g.make(moves[rng() % moves.size()]);
         }
         if (is_over(g.outcome())) continue;
-        const auto exact = solve(g, 14);
+        const auto exact = solve::exhaustive(g, 14);
         const auto r = search_to_depth(e, g, 9);
         ASSERT_EQ(r.score, exact.score) << g.position();
         ASSERT_TRUE(r.best);
@@ -63,7 +63,7 @@ TEST(EngineSearch, ConnectFourEndGamesMatchTheSolver) {
     engine::Engine<Connect4> e(4);
     for (const auto& seq : pons_lines("Test_L3_R1", 60)) {
         const auto g = Connect4::from_position(seq);
-        const auto exact = solve(g, 14);
+        const auto exact = solve::exhaustive(g, 14);
         e.clear();
         const auto r = search_to_depth(e, g, 42 - g.moves_played());
         ASSERT_EQ(r.score, exact.score) << seq;
@@ -78,7 +78,7 @@ TEST(EngineSearch, EveryFeatureOffStillFindsTheSameValues) {
         for (const auto& seq : positions) {
             const auto g = Connect4::from_position(seq);
             e.clear();
-            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score)
+            ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve::exhaustive(g, 14).score)
                 << seq << " without " << feature.name;
         }
     }
@@ -149,7 +149,7 @@ TEST(EngineSearch, TwoThreadsAgreeOnExactValues) {
     e.set_threads(2);
     for (const auto& seq : pons_lines("Test_L3_R1", 20)) {
         const auto g = Connect4::from_position(seq);
-        ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve(g, 14).score) << seq;
+        ASSERT_EQ(search_to_depth(e, g, 42 - g.moves_played()).score, solve::exhaustive(g, 14).score) << seq;
     }
 }
 

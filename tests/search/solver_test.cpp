@@ -12,7 +12,7 @@
 #include <ply/games/tree/tree.hpp>
 #include <ply/search/classic/alphabeta.hpp>
 #include <ply/search/classic/minimax.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/exhaustive.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;
@@ -20,7 +20,7 @@ using connect4::Connect4;
 using tictactoe::TicTacToe;
 
 TEST(SolverTicTacToe, TheStartIsADrawAndEveryFirstMoveKeepsIt) {
-    const auto r = solve(TicTacToe::from_position(""));
+    const auto r = solve::exhaustive(TicTacToe::from_position(""));
     EXPECT_EQ(r.result, Outcome::Draw);
     EXPECT_EQ(r.score, 0);
     EXPECT_EQ(r.plies, 9);               // a drawn game fills the board
@@ -34,7 +34,7 @@ TEST(SolverTicTacToe, ImmediateWin) {
     // X X .      X to move completes the top row at once.
     // O O .
     // . . .
-    const auto r = solve(TicTacToe::from_position("XX.OO...."));
+    const auto r = solve::exhaustive(TicTacToe::from_position("XX.OO...."));
     EXPECT_EQ(r.result, Outcome::Win);
     EXPECT_EQ(r.plies, 1);
     EXPECT_EQ(r.score, mate_in_plies(1));
@@ -47,7 +47,7 @@ TEST(SolverTicTacToe, ForkWinsOnTheThirdPly) {
     // . O .      take it, and that move threatens both the top row and the
     // O . X      right column: a fork, won on the third ply.
     const auto game = TicTacToe::from_position("X...O.O.X");
-    const auto r = solve(game);
+    const auto r = solve::exhaustive(game);
     EXPECT_EQ(r.result, Outcome::Win);
     EXPECT_EQ(r.plies, 3);
     ASSERT_EQ(r.best_moves.size(), 1u);
@@ -59,7 +59,7 @@ TEST(SolverTicTacToe, ForkWinsOnTheThirdPly) {
 TEST(SolverTicTacToe, LossIsDelayedAsLongAsPossible) {
     // O to move after X's fork: every reply loses on the next X move.
     auto game = TicTacToe::from_position("X.X.O.O.X");
-    const auto r = solve(game);
+    const auto r = solve::exhaustive(game);
     EXPECT_EQ(r.result, Outcome::Loss);
     EXPECT_EQ(r.plies, 2);
     EXPECT_EQ(r.score, mated_in_plies(2));
@@ -68,7 +68,7 @@ TEST(SolverTicTacToe, LossIsDelayedAsLongAsPossible) {
 TEST(SolverTicTacToe, AgreesWithMinimaxOnEveryReachablePosition) {
     // Depth-first over all positions reachable in up to 4 plies.
     auto check = [](auto& self, TicTacToe& g, int plies) -> void {
-        const auto r = solve(g, 10);
+        const auto r = solve::exhaustive(g, 10);
         ASSERT_EQ(r.score, classic::minimax(g, 9).score) << g.position();
         if (plies == 0 || is_over(g.outcome())) return;
         MoveListOf<TicTacToe> moves;
@@ -87,7 +87,7 @@ TEST(SolverTree, ExactValueOfRandomTrees) {
     std::mt19937_64 rng(11);
     for (int i = 0; i < 500; ++i) {
         const auto game = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 4, 6));
-        const auto r = solve(game, 10);
+        const auto r = solve::exhaustive(game, 10);
         ASSERT_EQ(r.score, classic::minimax(game, kMaxPly).score) << game.position();
         ASSERT_FALSE(r.best_moves.empty());
         for (auto m : r.best_moves) {
@@ -105,7 +105,7 @@ TEST(SolverConnect4, PonsEndGameSetScoresExactly) {
     int expected = 0, checked = 0;
     while (in >> sequence >> expected) {
         const auto game = Connect4::from_position(sequence);
-        const auto r = solve(game, 14);
+        const auto r = solve::exhaustive(game, 14);
         ASSERT_EQ(connect4::pons_score(42, game.moves_played(), r.result, r.plies), expected) << sequence;
         ++checked;
     }
@@ -128,7 +128,7 @@ TEST(SolverConnect4, AlphaBetaAgreesWithBruteForceOnRandomLatePositions) {
         const auto brute = classic::minimax(g, kMaxPly);
         ASSERT_EQ(classic::alphabeta(g, kMaxPly).score, brute.score) << g.position();
         ASSERT_EQ(classic::alphabeta(g, kMaxPly, {.bounds = classic::Bounds::FailHard}).score, brute.score);
-        ASSERT_EQ(solve(g, 14).score, brute.score) << g.position();
+        ASSERT_EQ(solve::exhaustive(g, 14).score, brute.score) << g.position();
         ++checked;
     }
 }

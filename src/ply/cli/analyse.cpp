@@ -1,7 +1,7 @@
 // `ply analyse <game>` (or `analyze`): the production search on one position,
 // printed for people: one line per completed iteration with the principal
 // variation in SAN for chess, then the best move and the final lines. Games
-// the engine solves (Connect Four) get the exact value of every move instead,
+// the solver probes (Connect Four) get the exact value of every move instead,
 // unless a depth or time is given.
 #include <nlohmann/json.hpp>
 
@@ -21,7 +21,8 @@
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/games/connect4/pons.hpp>
-#include <ply/search/engine/solve_moves.hpp>
+#include <ply/search/engine/engine.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
@@ -110,13 +111,13 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
 // Pons' convention (positive: a win, the larger the sooner; '-': full).
 template <NotatedGame G>
 void solve_moves(const CLI::App& cmd, const G& root, const AnalyseOptions& o, std::ostream& out) {
-    engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));
-    engine.set_threads(o.threads);
-    engine::SolvedBook book;
-    use_book(cmd, engine, o.book, book);
+    solve::Solver<G> solver(static_cast<std::size_t>(o.hash_mb));
+    solver.set_threads(o.threads);
+    solve::SolvedBook book;
+    use_book(cmd, solver, o.book, book);
     std::uint64_t nodes = 0;
     const Stopwatch clock;
-    const auto values = engine::solve_each_move(engine, root, o.weak, &nodes);
+    const auto values = solver.solve_each_move(root, o.weak, &nodes);
     const double seconds = clock.seconds();
     // The score a move leads to, in the set's convention for Connect Four.
     const auto shown = [&](Score s) -> nlohmann::json {
@@ -186,7 +187,7 @@ void add_analyse_command(CLI::App& app) {
             if (opts->fen && describe::position_alias<G>() != "fen")
                 usage_error(*cmd, "--fen is for chess; use --position for " + opts->game);
             const G root = load_position<G>(*cmd, opts->fen ? opts->fen : opts->position);
-            if constexpr (EngineSolvable<G>) {
+            if constexpr (ProbeSolvable<G>) {
                 if (!opts->depth && !opts->seconds) return solve_moves(*cmd, root, *opts, std::cout);
             }
             if (opts->weak || opts->json || !opts->book.empty())

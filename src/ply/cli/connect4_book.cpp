@@ -19,9 +19,9 @@ namespace ply::cli {
 
 using connect4::Connect4;
 
-engine::SolvedBook read_connect4_book(const std::string& path) {
+solve::SolvedBook read_connect4_book(const std::string& path) {
     std::istringstream in(read_text_file(path, "book"));
-    engine::SolvedBook book;
+    solve::SolvedBook book;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         const auto where = [&] { return path + ":" + std::to_string(number) + ": "; };
@@ -86,13 +86,13 @@ void write_connect4_book(const CLI::App& cmd, const BookOptions& opts) {
     std::ostream& out = file->stream();
     out << "# ply book connect4: " << positions.size() << " positions " << opts.plies << " plies after '"
         << start.position() << "', scores in Pons' convention\n";
-    engine::Engine<Connect4> engine(opts.hash_mb);
-    engine.set_threads(opts.threads);
+    solve::Solver<Connect4> solver(opts.hash_mb);
+    solver.set_threads(opts.threads);
     const Stopwatch clock;
     std::uint64_t nodes = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const auto& g = positions[i];
-        const auto solution = engine.solve(g);
+        const auto solution = solver.solve(g);
         nodes += solution.nodes;
         out << g.position() << " " << connect4::pons_score(g.width() * g.height(), g.moves_played(), solution.score)
             << "\n";

@@ -14,17 +14,17 @@
 #include <ply/cli/commands.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/games/connect4/connect4.hpp>
-#include <ply/search/engine/engine.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
 // Throws ply::ParseError naming the file and line of anything malformed.
-engine::SolvedBook read_connect4_book(const std::string& path);
+solve::SolvedBook read_connect4_book(const std::string& path);
 
-// `--book FILE` for the engine of a solving command: loads it into `book`
-// (which must outlive the engine's solves). Connect Four only.
+// `--book FILE` for the solver of a solving command: loads it into `book`
+// (which must outlive the solver's solves). Connect Four only.
 template <class G>
-void use_book(const CLI::App& cmd, engine::Engine<G>& engine, const std::string& path, engine::SolvedBook& book) {
+void use_book(const CLI::App& cmd, solve::Solver<G>& solver, const std::string& path, solve::SolvedBook& book) {
     if (path.empty()) return;
     if constexpr (std::is_same_v<G, connect4::Connect4>) {
         try {
@@ -32,7 +32,7 @@ void use_book(const CLI::App& cmd, engine::Engine<G>& engine, const std::string&
         } catch (const ParseError& e) {
             input_error(cmd, e.what());
         }
-        engine.set_book(&book);
+        solver.set_book(&book);
     } else {
         usage_error(cmd, "--book is for connect4");
     }

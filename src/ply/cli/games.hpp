@@ -7,14 +7,15 @@
 
 #include <ply/core/describe.hpp>
 #include <ply/registry/builtin_games.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
-// Solvable games of bounded length are solved by the production engine
-// (null-window probes over the values that can occur); the others by the
-// classic exhaustive solver.
+// Solvable games the solver takes with null-window probes over the values
+// that can occur (solve::Method::Probes: bounded length, hashed): they
+// answer --weak, --threads and --book, and `analyse` values every move.
 template <class G>
-concept EngineSolvable = describe::solvable<G>() && BoundedLengthGame<G> && HashedGame<G>;
+concept ProbeSolvable = describe::solvable<G>() && solve::kDefaultMethod<G> == solve::Method::Probes;
 
 inline const std::string kGameNames = registry::BuiltinGames::names();
 

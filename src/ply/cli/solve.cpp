@@ -7,15 +7,15 @@
 #include <ply/cli/report.hpp>
 #include <ply/cli/solve_batch.hpp>
 #include <ply/games/connect4/pons.hpp>
-#include <ply/search/engine/solve_moves.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
 namespace {
 
 template <NotatedGame G>
-void report(const G& game, const SolveResult<typename G::Move>& r, double seconds, bool json, bool weak = false) {
+void report(const G& game, const solve::SolveResult<typename G::Move>& r, double seconds, bool json,
+            bool weak = false) {
     std::vector<std::string> best_moves;
     for (const auto& m : r.best_moves) best_moves.push_back(game.move_to_string(m));
     std::optional<int> pons;
@@ -53,37 +53,24 @@ void report(const G& game, const SolveResult<typename G::Move>& r, double second
               << "time:       " << seconds << " s\n";
 }
 
-// The engine's exact value of a position of a bounded game, with every move
-// that keeps it and one perfect line. Weak: the result only.
+// The exact value of a position, with every move that keeps it and one
+// perfect line (weak: the result and the moves that keep it). The time is
+// the whole answer's.
 template <NotatedGame G>
-void solve_with_engine(const CLI::App& cmd, const G& game, const BatchOptions& o) {
-    using Move = typename G::Move;
-    engine::Engine<G> engine(o.hash_mb);
-    engine.set_threads(o.threads);
-    engine::SolvedBook book;
-    use_book(cmd, engine, o.book, book);
-    const Stopwatch clock;
-    const auto solution = engine.solve(game, o.weak);
-    const double seconds = clock.seconds();
-    SolveResult<Move> r;
-    r.score = solution.score;
-    r.result = r.score > 0 ? Outcome::Win : r.score < 0 ? Outcome::Loss : Outcome::Draw;
-    r.nodes = solution.nodes;
-    for (const auto& v : engine::solve_each_move(engine, game, o.weak))
-        if (v.score == r.score) r.best_moves.push_back(v.move);
-    if (!r.best_moves.empty()) r.best = r.best_moves.front();
-    if (!o.weak) {
-        // One perfect line: each position's best move, solved in turn on a warm table.
-        G g = game;
-        while (!is_over(g.outcome())) {
-            const auto step = engine.solve(g);
-            if (!step.best) break;
-            r.pv.push_back(*step.best);
-            g.make(*step.best);
-        }
-        r.plies = is_mate(r.score) ? mate_plies(r.score) : static_cast<int>(r.pv.size());
+void solve_position(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o) {
+    solve::Solver<G> solver(o.hash_mb);
+    solve::SolvedBook book;
+    if constexpr (solve::Solver<G>::kProbes) {
+        solver.set_threads(o.threads);
+        use_book(cmd, solver, o.book, book);
+    } else {
+        if (o.weak) usage_error(cmd, "--weak is for connect4");
+        if (!o.book.empty()) usage_error(cmd, "--book is for connect4");
     }
-    report(game, r, seconds, o.json, o.weak);
+    const G game = load_position<G>(cmd, position);
+    const Stopwatch clock;
+    const auto r = solver.solve_fully(game, o.weak);
+    report(game, r, clock.seconds(), o.json, o.weak);
 }
 
 }  // namespace
@@ -94,7 +81,7 @@ void add_solve_command(CLI::App& app) {
         std::optional<std::string> position;
     };
     auto opts = std::make_shared<Options>();
-    auto batch = std::make_shared<BatchOptions>();  // also the engine's settings for one position
+    auto batch = std::make_shared<BatchOptions>();  // also the solver's settings for one position
     auto* cmd = app.add_subcommand("solve", "The exact value of a position with perfect play");
     cmd->add_option("game", opts->game, std::string("Game: ") + kGameNames)->required();
     cmd->add_option("--position,-p", opts->position, "Position in the game's notation (default: the start)");
@@ -119,15 +106,8 @@ void add_solve_command(CLI::App& app) {
         const bool known = with_game(opts->game, [&]<class G>(std::type_identity<G>) {
             if constexpr (!describe::solvable<G>()) {
                 usage_error(*cmd, "the game '" + opts->game + "' is too big to solve; use `ply search`");
-            } else if constexpr (EngineSolvable<G>) {
-                solve_with_engine(*cmd, load_position<G>(*cmd, opts->position), *batch);
             } else {
-                if (batch->weak) usage_error(*cmd, "--weak is for connect4");
-                if (!batch->book.empty()) usage_error(*cmd, "--book is for connect4");
-                const G game = load_position<G>(*cmd, opts->position);
-                const Stopwatch clock;
-                const auto r = ply::solve(game);
-                report(game, r, clock.seconds(), batch->json);
+                solve_position<G>(*cmd, opts->position, *batch);
             }
         });
         if (!known) usage_error(*cmd, "unknown game '" + opts->game + "' (games: " + kGameNames + ")");

@@ -10,13 +10,13 @@
 #include <ply/cli/report.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/connect4/pons.hpp>
-#include <ply/search/engine/engine.hpp>
+#include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
 
 namespace {
 
-// The set's score convention from an engine score: Pons' for strong solving,
+// The set's score convention from a solver score: Pons' for strong solving,
 // the sign for weak solving.
 int set_score(const connect4::Connect4& g, Score s, bool weak) {
     if (weak) return s > 0 ? 1 : s < 0 ? -1 : 0;
@@ -32,10 +32,10 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
-    engine::Engine<connect4::Connect4> engine(opts.hash_mb);
-    engine.set_threads(opts.threads);
-    engine::SolvedBook book;
-    use_book(cmd, engine, opts.book, book);
+    solve::Solver<connect4::Connect4> solver(opts.hash_mb);
+    solver.set_threads(opts.threads);
+    solve::SolvedBook book;
+    use_book(cmd, solver, opts.book, book);
     std::size_t skipped = 0, count = 0, wrong = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
@@ -66,7 +66,7 @@ void solve_connect4_batch(const CLI::App& cmd, const BatchOptions& opts) {
         // The table is kept from one position to the next, as Pons' benchmark
         // does: its entries are exact facts about positions.
         const Stopwatch clock;
-        const auto solution = engine.solve(game, opts.weak);
+        const auto solution = solver.solve(game, opts.weak);
         seconds += clock.seconds();
         nodes += solution.nodes;
         ++count;

@@ -1,6 +1,6 @@
 // `ply solve connect4 --batch FILE`: a benchmark set of positions with their
 // known scores (Pascal Pons' and Christophe Steininger's format, one
-// "<moves> <score>" a line), each solved by the engine and checked.
+// "<moves> <score>" a line), each solved by the solver and checked.
 #pragma once
 
 #include <string>

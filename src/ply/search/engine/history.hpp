@@ -25,8 +25,8 @@ public:
 
     MoveHistory() : history_(2 * kKeys), counters_(kKeys) {}
 
-    // Cheap when nothing was learnt since the last clear (solving learns
-    // nothing, and clears before each of a batch's thousands of short solves).
+    // Cheap when nothing was learnt since the last clear (every move-history
+    // feature off).
     void clear() {
         if (!learnt_) return;
         learnt_ = false;

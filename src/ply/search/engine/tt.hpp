@@ -11,7 +11,6 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +31,15 @@ namespace ply::engine {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// Whether a stored bound settles a node searched with the window (alpha, beta).
+constexpr bool bound_settles(Bound bound, Score v, Score alpha, Score beta) {
+    return bound == Bound::Exact || (bound == Bound::Lower && v >= beta) || (bound == Bound::Upper && v <= alpha);
+}
+// What a node's result is, given the window it was searched with.
+constexpr Bound bound_of(Score best, Score original_alpha, Score beta) {
+    return best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+}
+
 template <class Move>
 struct TTHit {
     Score score;  // node-relative (see score_from_tt)
@@ -40,7 +48,19 @@ struct TTHit {
     std::optional<Move> move;
 };
 
-template <class Move>
+// Where a key's bucket lies: for the production search, anywhere in the
+// table. Another placement (the solver's, solve/table.hpp) may also weigh
+// the depth a position is searched to.
+class WholeTable {
+public:
+    void reset(std::size_t bucket_count) { mask_ = bucket_count - 1; }
+    [[nodiscard]] std::size_t index(std::uint64_t key, int /*depth*/) const { return (key >> 16) & mask_; }
+
+private:
+    std::size_t mask_ = 0;  // set only by resize(), never during a search
+};
+
+template <class Move, class Placement = WholeTable>
 class TranspositionTable {
     static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>, "the table stores moves in 32 bits");
 
@@ -55,40 +75,12 @@ public:
         buckets_ = allocate_buckets(count, megabytes);
         bucket_count_ = count;
         megabytes_ = megabytes;
-        use_all();
+        placement_.reset(count);
         generation_ = 0;
     }
     [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
     static constexpr std::size_t kMaxMegabytes = std::size_t{1} << 24;  // 16 TB: no overflow below
 
-    // Solving small positions is fastest in a table that stays in the
-    // processor's cache (Connect Four, the first 300 positions of Pons'
-    // Middle-Medium set: 3.5 ms a position in 1 MB, 7.0 ms in 64 MB, with 3%
-    // more nodes), big ones in a big table. So a solve may start in the first
-    // `kilobytes` of the table and grow() as its tree grows. A key's bucket
-    // then moves: entries of the smaller part that now belong elsewhere are
-    // lost, which costs less than the cache misses it saves.
-    void use_first(std::size_t kilobytes) { used_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed); }
-    void use_all() {
-        used_mask_.store(bucket_count_ - 1, std::memory_order_relaxed);
-        near_depth_.store(INT_MIN, std::memory_order_relaxed);
-    }
-    // Doubles the part in use, if it is not the whole table.
-    void grow() {
-        std::size_t mask = used_mask_.load(std::memory_order_relaxed);
-        if (mask + 1 < bucket_count_) used_mask_.compare_exchange_strong(mask, 2 * mask + 1, std::memory_order_relaxed);
-    }
-    // Entries searched to less than `depth` stay in the first `kilobytes`
-    // once the part in use is larger: the many small subtrees near the
-    // leaves of a big solve then find their entries in the cache. Only for
-    // searches that give a position the same depth wherever it occurs (solving).
-    void keep_near(int depth, std::size_t kilobytes) {
-        near_mask_.store(buckets_in(kilobytes) - 1, std::memory_order_relaxed);
-        near_depth_.store(depth, std::memory_order_relaxed);
-    }
-    [[nodiscard]] std::size_t entries_in_use() const {
-        return (used_mask_.load(std::memory_order_relaxed) + 1) * kBucketSize;
-    }
     void clear() {
         for (std::size_t i = 0; i < bucket_count_; ++i)
             for (auto& e : buckets_[i].entries) {
@@ -100,7 +92,7 @@ public:
     // A new search: older entries become preferred victims.
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & kGenerationMask); }
 
-    // `depth`: the depth the position is searched to (see keep_near).
+    // `depth`: the depth the position is searched to (the placement may weigh it).
     [[nodiscard]] std::optional<TTHit<Move>> probe(std::uint64_t key, int depth) const {
         const Bucket& b = bucket(key, depth);
         // Every entry is read and the match selected without a branch: which
@@ -158,15 +150,21 @@ public:
 
     void prefetch(std::uint64_t key, int depth) const { __builtin_prefetch(&bucket(key, depth)); }
 
-private:
     static constexpr int kBucketSize = 4;
+    static constexpr std::size_t kBucketBytes = 64;
+
+protected:
+    Placement& placement() { return placement_; }
+    [[nodiscard]] const Placement& placement() const { return placement_; }
+
+private:
     static constexpr int kGenerationMask = 0xF;
 
     struct Entry {
         std::atomic<std::uint64_t> key_xor_data{0};
         std::atomic<std::uint64_t> data{0};
     };
-    struct alignas(64) Bucket {
+    struct alignas(kBucketBytes) Bucket {
         std::array<Entry, kBucketSize> entries;
     };
     struct Fields {
@@ -220,18 +218,7 @@ private:
         return Buckets(buckets);
     }
 
-    // The buckets of the first `kilobytes` (a power of two, at least one).
-    std::size_t buckets_in(std::size_t kilobytes) const {
-        const std::size_t wanted = std::max<std::size_t>((kilobytes << 10) / sizeof(Bucket), 1);
-        return std::min(std::bit_floor(wanted), bucket_count_);
-    }
-    const Bucket& bucket(std::uint64_t key, int depth) const {
-        // Both masks are powers of two less one: their AND is the smaller part.
-        const std::size_t near = depth < near_depth_.load(std::memory_order_relaxed)
-                                     ? near_mask_.load(std::memory_order_relaxed)
-                                     : ~std::size_t{0};
-        return buckets_[(key >> 16) & used_mask_.load(std::memory_order_relaxed) & near];
-    }
+    const Bucket& bucket(std::uint64_t key, int depth) const { return buckets_[placement_.index(key, depth)]; }
     Bucket& bucket(std::uint64_t key, int depth) {
         return const_cast<Bucket&>(std::as_const(*this).bucket(key, depth));
     }
@@ -239,9 +226,7 @@ private:
     Buckets buckets_;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
-    std::atomic<std::size_t> used_mask_{0};  // buckets in use - 1 (see use_first)
-    std::atomic<int> near_depth_{INT_MIN};   // see keep_near
-    std::atomic<std::size_t> near_mask_{0};
+    Placement placement_;
     std::uint8_t generation_ = 0;
 };
 

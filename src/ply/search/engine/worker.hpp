@@ -14,8 +14,8 @@
 #include <ply/search/engine/history.hpp>
 #include <ply/search/engine/limits.hpp>
 #include <ply/search/engine/parameters.hpp>
-#include <ply/search/engine/solved_book.hpp>
 #include <ply/search/engine/tt.hpp>
+#include <ply/search/sort.hpp>
 
 namespace ply::engine {
 
@@ -32,11 +32,6 @@ struct SharedState {
     std::atomic<int> completed_depth{0};
     // Positions being searched by some thread, when threads share the work.
     BusyPositions busy;
-    // Solving: every line is searched to the end of the game (the depth never
-    // runs out), and games that know their forced lines prune with them.
-    bool solving = false;
-    // Positions whose values are known before solving (none: nullptr).
-    const SolvedBook* book = nullptr;
 };
 
 template <class Move>
@@ -56,15 +51,6 @@ void generate_root_moves(const G& root, MoveListOf<G>& moves) {
         root.generate_legal(moves);
     else
         root.generate_moves(moves);
-}
-
-// A stable sort by insertion, which never allocates (std::stable_sort takes
-// a buffer from the heap on every call): root moves are few, and sorting
-// them after every probe of a short solve cost it more than a hundred nodes.
-template <class It, class Before>
-void insertion_sort(It first, It last, Before before) {
-    for (It i = first; i != last; ++i)
-        for (It j = i; j != first && before(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
 }
 
 // Aligned to a cache line: two threads' workers never share one.
@@ -92,12 +78,10 @@ public:
 
     // Searches the root moves from index `first` with the window (alpha, beta)
     // and re-orders them by score, best first. Returns the best score.
-    // Solving: every line to the end of the game (see SharedState::solving).
-    template <bool Solving = false>
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
         root_depth_ = depth;
-        const Score v = search<Solving>(depth, 0, alpha, beta, false);
+        const Score v = search(depth, 0, alpha, beta, false);
         if (!stopped())
             insertion_sort(root_moves_.begin() + first, root_moves_.end(),
                            [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
@@ -118,15 +102,6 @@ public:
 
 private:
     const Features& features() const { return shared_.features; }
-    // A pruning, reduction, extension or move-history feature: solving turns
-    // them all off (Engine::solve_root), and the solving instance of the
-    // search compiles them away instead of testing them at every node.
-    template <bool Solving>
-    bool heuristic(bool Features::*feature) const {
-        if constexpr (Solving) return false;
-        return shared_.features.*feature;
-    }
-
     // Late move reductions by depth and move number, computed once.
     using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
     static const ReductionTable& reductions() {
@@ -150,10 +125,6 @@ private:
             shared_.stop.store(true, std::memory_order_relaxed);
         if ((n & 1023) == 0) {
             if (poll) poll();
-            // A solve's table grows with its tree (TranspositionTable::use_first).
-            const std::uint64_t all_nodes = n * static_cast<std::uint64_t>(shared_.thread_count);
-            if (shared_.solving && all_nodes > shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
-                shared_.table->grow();
             superseded_ = shared_.completed_depth.load(std::memory_order_relaxed) >= root_depth_;
         }
     }
@@ -197,14 +168,6 @@ private:
         if constexpr (CheckGame<G>) return game_.in_check();
         return false;
     }
-    // Whether a stored bound settles a node searched with the window (alpha, beta).
-    static bool bound_settles(Bound bound, Score v, Score alpha, Score beta) {
-        return bound == Bound::Exact || (bound == Bound::Lower && v >= beta) || (bound == Bound::Upper && v <= alpha);
-    }
-    // What a node's result is, given the window it was searched with.
-    static Bound bound_of(Score best, Score original_alpha, Score beta) {
-        return best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
-    }
     bool gives_check(const Move& m) const {
         if constexpr (CheckGame<G>) return game_.gives_check(m);
         return false;
@@ -234,10 +197,9 @@ private:
         }
     };
 
-    template <bool Solving>
     void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
         const std::optional<Move> counter =
-            heuristic<Solving>(&Features::countermoves) ? history_.counter(previous_key(ply)) : std::nullopt;
+            features().countermoves ? history_.counter(previous_key(ply)) : std::nullopt;
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
             const Move& m = p.moves[i];
             int s;
@@ -247,15 +209,12 @@ private:
                 int order = 0;
                 if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m);
                 s = (see_ge(m, 0) ? (1 << 28) : -(1 << 20)) + order;
-            } else if (const int k = heuristic<Solving>(&Features::killers) ? history_.killer_rank(ply, m) : 0) {
+            } else if (const int k = features().killers ? history_.killer_rank(ply, m) : 0) {
                 s = (1 << 27) + k;
             } else if (counter && m == *counter) {
                 s = 1 << 26;
             } else {
-                s = heuristic<Solving>(&Features::history) ? history_.score(game_, ply, m) : 0;  // off: all 0
-                if constexpr (MoveScoreGame<G>) {
-                    if (Solving) s += game_.move_score(m) << 20;
-                }
+                s = features().history ? history_.score(game_, ply, m) : 0;  // off: all 0
             }
             p.scores[i] = s;
         }
@@ -268,10 +227,8 @@ private:
         return ply > 0 ? key_stack_[static_cast<std::size_t>(ply - 1)] : std::nullopt;
     }
     // Records the move about to be made at `ply` (nullopt: a null move).
-    template <bool Solving>
     void push_move(int ply, const std::optional<Move>& m) {
-        if (!heuristic<Solving>(&Features::null_move) && !heuristic<Solving>(&Features::countermoves))
-            return;  // the only readers
+        if (!features().null_move && !features().countermoves) return;  // the only readers
         stack_[static_cast<std::size_t>(ply)] = m;
         std::optional<std::size_t> key;
         if constexpr (KeyedMoveGame<G>) {
@@ -280,9 +237,8 @@ private:
         key_stack_[static_cast<std::size_t>(ply)] = key;
     }
 
-    template <bool Solving>
     Score search(int depth, int ply, Score alpha, Score beta, bool cut_node) {
-        const auto on = [this](bool Features::*feature) { return heuristic<Solving>(feature); };
+        const auto on = [this](bool Features::*feature) { return features().*feature; };
         const bool pv_node = beta - alpha > 1;
         const bool root = ply == 0;
         if (depth <= 0) return quiescence(ply, alpha, beta);
@@ -291,56 +247,17 @@ private:
         if (stopped() && !root) return 0;
 
         if (!root) {
-            // Solving a game of bounded length with forced lines, no node
-            // below the root is over: its move did not win (see below), and
-            // nodes with two plies or fewer left end before they make a move
-            // (so does the root, in solve_root).
-            constexpr bool never_over = Solving && ForcedLineGame<G> && BoundedLengthGame<G>;
-            if (!never_over)
-                if (auto end = rule_end(ply)) return *end;
+            if (auto end = rule_end(ply)) return *end;
             if (ply >= kMaxPly - 1) return game_.evaluate();
             if (features().mate_distance_pruning) {
                 alpha = std::max(alpha, mated_in_plies(ply));
                 beta = std::min(beta, mate_in_plies(ply + 1));
                 if (alpha >= beta) return alpha;
             }
-            if constexpr (ForcedLineGame<G>) {
-                if (Solving) {
-                    // Every move that led here came from generate_non_losing
-                    // (the root's too: solve_root keeps only those), so the
-                    // mover cannot win with its next stone: no need to ask.
-                    // At best it wins with its next move but one.
-                    beta = std::min(beta, mate_in_plies(ply + 3));
-                    if (alpha >= beta) return beta;
-                }
-            }
-            if constexpr (BoundedLengthGame<G> && HashedGame<G>) {
-                if (Solving && shared_.book && shared_.book->may_hold(game_.max_plies_left())) {
-                    if (const auto known = shared_.book->find(game_.hash())) return score_from_tt(*known, ply);
-                }
-            }
         }
 
-        // Solving, the forced lines come before the table: they end many
-        // nodes near the leaves without its help (Middle-Easy: 2% fewer
-        // instructions).
         MoveListOf<G> moves;
-        constexpr bool forced_lines = Solving && ForcedLineGame<G>;
-        if (forced_lines && !root) {
-            if constexpr (ForcedLineGame<G>) game_.generate_non_losing(moves);
-            // Every move lets the opponent win with its next stone.
-            if (moves.empty()) return mated_in_plies(ply + 2);
-            // Neither side wins with its next move: with two plies or
-            // fewer left, the game ends drawn.
-            if constexpr (BoundedLengthGame<G>) {
-                if (game_.max_plies_left() <= 2) return 0;
-            }
-            // Otherwise the opponent wins with its second move at the soonest.
-            alpha = std::max(alpha, mated_in_plies(ply + 4));
-            if (alpha >= beta) return alpha;
-        }
-        // Bounds the game proves without search (computed after the forced
-        // lines, which end many nodes more cheaply).
+        // Bounds the game proves without search.
         if constexpr (ProvenBoundGame<G>) {
             if (!root) {
                 if (const auto bound = game_.proven_upper_bound()) {
@@ -363,10 +280,7 @@ private:
                 if (auto hit = shared_.table->probe(key, depth)) {
                     tt_move = oriented(hit->move);
                     const Score v = score_from_tt(hit->score, ply);
-                    // Exact solving has no path-dependent values to protect the PV from.
-                    if ((!pv_node || Solving) && !root && hit->depth >= depth &&
-                        bound_settles(hit->bound, v, alpha, beta))
-                        return v;
+                    if (!pv_node && !root && hit->depth >= depth && bound_settles(hit->bound, v, alpha, beta)) return v;
                 }
             }
         }
@@ -379,7 +293,7 @@ private:
         const bool may_extend = ply < root_depth_ || (pv_node && ply < 2 * root_depth_);
         if (checked && on(&Features::check_extension) && may_extend) ++depth;
         // Only pruning and the improving flag read the static evaluation; with
-        // all of them off (solving) it is not worth computing at every node.
+        // all of them off it is not worth computing at every node.
         const bool uses_eval = on(&Features::reverse_futility) || on(&Features::razoring) || on(&Features::null_move) ||
                                on(&Features::futility) || on(&Features::improving);
         const Score static_eval = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
@@ -416,9 +330,9 @@ private:
                 if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
                     previous_move(ply) && std::abs(beta) < kMateBound) {
                     const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
-                    push_move<Solving>(ply, std::nullopt);
+                    push_move(ply, std::nullopt);
                     game_.make_null();
-                    const Score v = -search<Solving>(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+                    const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
                     game_.unmake_null();
                     if (stopped()) return 0;
                     if (v >= beta) return v >= kMateBound ? beta : v;
@@ -436,7 +350,7 @@ private:
 
         if (root)
             generate_root_moves(game_, moves);
-        else if (!forced_lines)
+        else
             game_.generate_moves(moves);
         if (moves.empty()) return root ? 0 : no_moves_score(ply);
         Picker picker{moves, {}};
@@ -463,13 +377,9 @@ private:
                 }
                 // Enhanced transposition cutoff: a child whose stored bound
                 // already refutes it for the opponent proves this node fails
-                // high, whichever move the order would have tried first.
-                // Connect Four solving (Middle-Medium): 19% fewer nodes, about
-                // 10% more time (every child's entry must arrive first).
-                // A child whose bound proves the move fails low is not
-                // searched at all: only its bound counts towards the best
-                // (an earlier probe of a solve left it; 5% to 10% fewer
-                // nodes on Pons' sets).
+                // high, whichever move the order would have tried first. A
+                // child whose bound proves the move fails low is not searched
+                // at all: only its bound counts towards the best.
                 if (features().enhanced_transposition_cutoff && !root && !pv_node) {
                     std::size_t kept = 0;
                     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -516,7 +426,7 @@ private:
                 tt_move_first = false;
             } else {
                 if (!scored) {
-                    score_moves<Solving>(picker, ply, tt_move);
+                    score_moves(picker, ply, tt_move);
                     scored = true;
                 }
                 next = picker.pick();
@@ -555,7 +465,7 @@ private:
 
             // Keys need the parent. Off, the table is never updated: all 0.
             const int history_score = quiet && on(&Features::history) ? history_.score(game_, ply, m) : 0;
-            push_move<Solving>(ply, m);
+            push_move(ply, m);
             game_.make(m);
             std::uint64_t busy_key = 0;
             if constexpr (HashedGame<G>) {
@@ -576,7 +486,7 @@ private:
             }
             Score v;
             if (move_count == 1 || !features().pvs) {
-                v = -search<Solving>(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
+                v = -search(depth - 1, ply + 1, -beta, -alpha, pv_node ? false : !cut_node);
             } else {
                 // Late move reductions, then a null window: is it better than alpha at all?
                 int r = 0;
@@ -591,9 +501,9 @@ private:
                     r -= history_score / 8192;
                     r = std::clamp(r, 0, depth - 2);
                 }
-                v = -search<Solving>(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
-                if (v > alpha && r > 0) v = -search<Solving>(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
-                if (v > alpha && v < beta) v = -search<Solving>(depth - 1, ply + 1, -beta, -alpha, false);
+                v = -search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if (v > alpha && r > 0) v = -search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut_node);
+                if (v > alpha && v < beta) v = -search(depth - 1, ply + 1, -beta, -alpha, false);
             }
             game_.unmake(m);
             if (busy_key) shared_.busy.leave(busy_key);
@@ -613,18 +523,16 @@ private:
                 if (v > alpha) {
                     best_move = m;
                     alpha = v;
-                    // Solving asks for no line below the root: copying it at every
-                    // cutoff would cost more than it tells.
-                    if (!root && !Solving) pv_.update(ply, m);
+                    if (!root) pv_.update(ply, m);
                     if (v >= beta) {
-                        if (quiet && !Solving)  // solving learns no move history
+                        if (quiet)
                             history_.reward(game_, ply, depth, m, previous_key(ply), quiets_tried.data(), quiet_count,
                                             features());
                         break;
                     }
                 }
             }
-            if (!Solving && quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
+            if (quiet && quiet_count < quiets_tried.size()) quiets_tried[quiet_count++] = m;
         }
 
         // All root moves excluded (or every move known to fail low, which the table records).
@@ -680,7 +588,7 @@ private:
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(ply);
             Picker picker{moves, {}};
-            score_moves<false>(picker, ply, tt_move);
+            score_moves(picker, ply, tt_move);
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Static exchange and delta: skip captures that lose material or
@@ -690,7 +598,7 @@ private:
                     const Score needed = std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
-                push_move<false>(ply, m);
+                push_move(ply, m);
                 game_.make(m);
                 const Score v = -quiescence(ply + 1, -beta, -alpha);
                 game_.unmake(m);

@@ -1,4 +1,6 @@
-// Exact game values by exhaustive alpha-beta with a transposition table.
+// Exact game values by exhaustive alpha-beta with a transposition table:
+// the solver of games the probing driver (probes.hpp) does not take, and
+// the reference its tests compare with, being as plain as it can be.
 //
 // For games small enough to search to the end (tic-tac-toe, Connect Four
 // positions, explicit trees). Scores count plies to the end, so the value
@@ -12,7 +14,7 @@
 #include <ply/core/game.hpp>
 #include <ply/search/classic/common.hpp>
 
-namespace ply {
+namespace ply::solve {
 
 template <class Move>
 struct SolveResult {
@@ -26,12 +28,12 @@ struct SolveResult {
 };
 
 template <Game G>
-class Solver {
+class ExhaustiveSolver {
 public:
     using Move = typename G::Move;
 
     // `table_bits`: log2 of the transposition table entries (games with hash()).
-    explicit Solver(G root, int table_bits = 20) : game_(std::move(root)) {
+    explicit ExhaustiveSolver(G root, int table_bits = 20) : game_(std::move(root)) {
         if constexpr (HashedGame<G>) table_.resize(std::size_t{1} << table_bits);
     }
 
@@ -152,8 +154,8 @@ private:
 
 // `table_bits`: log2 of the table's entries (2^20 entries take 24 MB).
 template <Game G>
-SolveResult<typename G::Move> solve(const G& game, int table_bits = 20) {
-    return Solver<G>(game, table_bits).solve();
+SolveResult<typename G::Move> exhaustive(const G& game, int table_bits = 20) {
+    return ExhaustiveSolver<G>(game, table_bits).solve();
 }
 
-}  // namespace ply
+}  // namespace ply::solve

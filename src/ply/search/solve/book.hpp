@@ -12,7 +12,7 @@
 
 #include <ply/core/score.hpp>
 
-namespace ply::engine {
+namespace ply::solve {
 
 class SolvedBook {
 public:
@@ -43,4 +43,4 @@ private:
     int max_plies_left_ = INT_MIN;
 };
 
-}  // namespace ply::engine
+}  // namespace ply::solve

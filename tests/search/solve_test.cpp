@@ -1,6 +1,6 @@
-// The engine as an exact solver (Engine::solve): against the reference
-// solver on positions of every game, against Pascal Pons' benchmark scores,
-// and weak solving against strong.
+// The exact solver (solve::Solver): probes against the exhaustive method on
+// positions of every game, against Pascal Pons' benchmark scores, and weak
+// solving against strong.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -12,12 +12,14 @@
 #include <ply/games/connect4/pons.hpp>
 #include <ply/games/tictactoe/tictactoe.hpp>
 #include <ply/games/tree/tree.hpp>
-#include <ply/search/engine/solve_moves.hpp>
-#include <ply/search/solver.hpp>
+#include <ply/search/solve/solver.hpp>
 #include "support/random_tree.hpp"
 
 using namespace ply;
 using connect4::Connect4;
+using C4Solver = solve::Solver<Connect4>;
+template <class G>
+using Prober = solve::Solver<G, solve::Method::Probes>;
 
 namespace {
 
@@ -35,10 +37,10 @@ std::vector<SetLine> set_lines(const std::string& set, std::size_t count) {
 
 int sign(Score s) { return s > 0 ? 1 : s < 0 ? -1 : 0; }
 
-// The reference solver's value and a check that the engine's best move keeps it.
+// The exhaustive solver's value and a check that the probes' best move keeps it.
 template <class G>
-void expect_solved(engine::Engine<G>& e, const G& g) {
-    const Score truth = solve(g, 16).score;
+void expect_solved(Prober<G>& e, const G& g) {
+    const Score truth = solve::exhaustive(g, 16).score;
     const auto strong = e.solve(g);
     ASSERT_EQ(strong.score, truth) << g.position();
     const auto weak = e.solve(g, true);
@@ -49,18 +51,19 @@ void expect_solved(engine::Engine<G>& e, const G& g) {
     ASSERT_TRUE(strong.best) << g.position();
     G child = g;
     child.make(*strong.best);
-    ASSERT_EQ(score_from_tt(-solve(child, 16).score, 1), truth) << "the best move keeps the value: " << g.position();
+    ASSERT_EQ(score_from_tt(-solve::exhaustive(child, 16).score, 1), truth)
+        << "the best move keeps the value: " << g.position();
     ASSERT_TRUE(weak.best) << g.position();
     G weak_child = g;
     weak_child.make(*weak.best);
-    ASSERT_EQ(sign(-solve(weak_child, 16).score), sign(truth))
+    ASSERT_EQ(sign(-solve::exhaustive(weak_child, 16).score), sign(truth))
         << "the weak best move keeps the result: " << g.position();
 }
 
 }  // namespace
 
-TEST(EngineSolve, PonsScoresOfTheEasySets) {
-    engine::Engine<Connect4> e(16);
+TEST(Solve, PonsScoresOfTheEasySets) {
+    C4Solver e(16);
     for (const char* set : {"Test_L3_R1", "Test_L2_R1", "Test_L1_R1"})
         for (const auto& [moves, score] : set_lines(set, 60)) {
             const auto g = Connect4::from_position(moves);
@@ -70,8 +73,8 @@ TEST(EngineSolve, PonsScoresOfTheEasySets) {
         }
 }
 
-TEST(EngineSolve, AgreesWithTheReferenceSolver) {
-    engine::Engine<Connect4> c4(16);
+TEST(Solve, AgreesWithTheReferenceSolver) {
+    C4Solver c4(16);
     for (const auto& [moves, score] : set_lines("Test_L3_R1", 40)) expect_solved(c4, Connect4::from_position(moves));
     // Small boards from random openings, where the end is near.
     std::mt19937_64 rng(3);
@@ -96,26 +99,26 @@ TEST(EngineSolve, AgreesWithTheReferenceSolver) {
         }
         expect_solved(c4, g);
     }
-    engine::Engine<tictactoe::TicTacToe> ttt(4);
+    Prober<tictactoe::TicTacToe> ttt(4);
     for (const char* p : {"", "x........", "x...o....", "xo.......", "xx.oo....", "xoxoxo..."})
         expect_solved(ttt, tictactoe::TicTacToe::from_position(p));
-    engine::Engine<tree::TreeGame> trees(4);
+    Prober<tree::TreeGame> trees(4);
     for (int i = 0; i < 300; ++i) {
         const auto t = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 3, 1 + static_cast<int>(rng() % 5)));
         trees.clear();  // a new game: tree nodes are keyed by their index
-        const Score truth = solve(t, 12).score;
+        const Score truth = solve::exhaustive(t, 12).score;
         ASSERT_EQ(trees.solve(t).score, truth) << t.position();
         ASSERT_EQ(sign(trees.solve(t, true).score), sign(truth)) << "weak, " << t.position();
     }
 }
 
-TEST(EngineSolve, AWeakSolveStopsWhenTheSignIsKnown) {
+TEST(Solve, AWeakSolveStopsWhenTheSignIsKnown) {
     // It runs the strong solve's probes until the sign is known, so it never
     // searches more; where quick wins abound (Begin-Easy) far less than
     // asking "lost?" and then "won?".
     std::uint64_t weak_nodes = 0, strong_nodes = 0;
     for (const auto& [moves, score] : set_lines("Test_L1_R1", 30)) {
-        engine::Engine<Connect4> weak(4), strong(4);
+        C4Solver weak(4), strong(4);
         const auto g = Connect4::from_position(moves);
         const auto w = weak.solve(g, true), s = strong.solve(g);
         ASSERT_EQ(w.score, sign(score)) << moves;
@@ -127,8 +130,8 @@ TEST(EngineSolve, AWeakSolveStopsWhenTheSignIsKnown) {
     EXPECT_LT(weak_nodes, strong_nodes);
 }
 
-TEST(EngineSolve, WonAndLostRootsNeedNoSearch) {
-    engine::Engine<Connect4> e(4);
+TEST(Solve, WonAndLostRootsNeedNoSearch) {
+    C4Solver e(4);
     const auto win_now = e.solve(Connect4::from_position("112233"));  // 4 makes four on the bottom row
     EXPECT_EQ(win_now.score, mate_in_plies(1));
     EXPECT_EQ(win_now.best, 3);
@@ -139,41 +142,12 @@ TEST(EngineSolve, WonAndLostRootsNeedNoSearch) {
     EXPECT_EQ(lost.nodes, 0u);
 }
 
-TEST(EngineSolve, AfterADeepSearchOfTheSameEngine) {
-    // A search that completed a deeper iteration than the solver's depth must
-    // not make the solver drop its probes (they check every 1024 nodes).
-    engine::Engine<Connect4> e(16);
-    engine::Limits<Connect4::Move> limits;
-    limits.depth = kMaxPly - 1;  // a position near the end gets there at once
-    const auto near_end = e.think(Connect4::from_position(set_lines("Test_L3_R1", 1).front().moves), limits);
-    ASSERT_EQ(near_end.depth, kMaxPly - 1);
-    const auto [moves, score] = set_lines("Test_L2_R2", 2).back();  // a win: a dropped probe would say draw
-    ASSERT_NE(score, 0);
-    const auto g = Connect4::from_position(moves);
-    const auto s = e.solve(g);
-    EXPECT_GT(s.nodes, 1024u) << "long enough to be checked";
-    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score);
-}
-
-TEST(EngineSolve, AfterATimedSearchOfTheSameEngine) {
-    // The clock of an earlier search (1 ms) must not stop the solver.
-    engine::Engine<Connect4> e(16);
-    engine::Limits<Connect4::Move> limits;
-    limits.move_time = std::chrono::milliseconds(1);
-    e.think(Connect4::from_position("4453"), limits);
-    const auto [moves, score] = set_lines("Test_L2_R2", 2).back();
-    const auto g = Connect4::from_position(moves);
-    const auto s = e.solve(g);
-    EXPECT_GT(s.nodes, 10'000u) << "long enough for the old clock to have run out";
-    EXPECT_EQ(connect4::pons_score(42, g.moves_played(), s.score), score);
-}
-
-TEST(EngineSolve, ADeeperRootReusesTheTable) {
+TEST(Solve, ADeeperRootReusesTheTable) {
     // Solving the position after the best move, right after the position
     // itself, finds the exact results stored from one ply higher up: a
     // position's depth must not depend on the root it was searched from.
     for (const auto& [moves, score] : set_lines("Test_L2_R2", 4)) {
-        engine::Engine<Connect4> warm(16), cold(16);
+        C4Solver warm(16), cold(16);
         const auto g = Connect4::from_position(moves);
         const auto root = warm.solve(g);
         ASSERT_TRUE(root.best);
@@ -186,9 +160,9 @@ TEST(EngineSolve, ADeeperRootReusesTheTable) {
     }
 }
 
-TEST(EngineSolve, EnhancedTranspositionCutoffsKeepTheScoresWithFewerNodes) {
-    engine::Engine<Connect4> with(16), without(16);
-    without.features().enhanced_transposition_cutoff = false;
+TEST(Solve, EnhancedTranspositionCutoffsKeepTheScoresWithFewerNodes) {
+    C4Solver with(16), without(16);
+    without.options().enhanced_transposition_cutoff = false;
     std::uint64_t nodes_with = 0, nodes_without = 0;
     for (const auto& [moves, score] : set_lines("Test_L2_R2", 20)) {
         const auto g = Connect4::from_position(moves);
@@ -200,8 +174,8 @@ TEST(EngineSolve, EnhancedTranspositionCutoffsKeepTheScoresWithFewerNodes) {
     EXPECT_LT(nodes_with, nodes_without);
 }
 
-TEST(EngineSolve, TwoThreadsAgreeWithOne) {
-    engine::Engine<Connect4> one(16), two(16);
+TEST(Solve, TwoThreadsAgreeWithOne) {
+    C4Solver one(16), two(16);
     two.set_threads(2);
     for (const auto& [moves, score] : set_lines("Test_L2_R2", 12)) {
         const auto g = Connect4::from_position(moves);
@@ -215,11 +189,11 @@ TEST(EngineSolve, TwoThreadsAgreeWithOne) {
     }
 }
 
-TEST(EngineSolve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
-    engine::Engine<Connect4> e(16);
+TEST(Solve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
+    C4Solver e(16);
     for (const auto& [moves, score] : set_lines("Test_L3_R1", 15)) {
         const auto g = Connect4::from_position(moves);
-        const auto values = engine::solve_each_move(e, g, false);
+        const auto values = e.solve_each_move(g, false);
         MoveListOf<Connect4> legal;
         g.generate_moves(legal);
         ASSERT_EQ(values.size(), legal.size()) << moves;
@@ -227,9 +201,9 @@ TEST(EngineSolve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
         for (const auto& v : values) {
             Connect4 child = g;
             child.make(v.move);
-            EXPECT_EQ(v.score, score_from_tt(-solve(child, 16).score, 1))
+            EXPECT_EQ(v.score, score_from_tt(-solve::exhaustive(child, 16).score, 1))
                 << moves << " then " << g.move_to_string(v.move);
-            EXPECT_EQ(engine::solve_each_move(e, g, true).size(), values.size());
+            EXPECT_EQ(e.solve_each_move(g, true).size(), values.size());
             best = std::max(best, v.score);
         }
         EXPECT_EQ(best, e.solve(g).score) << "the root is worth its best move: " << moves;
@@ -238,7 +212,7 @@ TEST(EngineSolve, EveryMoveValuedAsTheReferenceSolverValuesItsChild) {
 
 // Christophe Steininger's table of small boards solved from the empty
 // position: who wins, and on which ply the game ends with perfect play.
-TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
+TEST(Solve, SmallBoardsMatchSteiningersOutcomes) {
     std::ifstream in(std::string(PLY_DATA_DIR) + "/connect4/steininger_board_outcomes.txt");
     ASSERT_TRUE(in);
     std::map<std::pair<int, int>, std::string> outcome;
@@ -263,7 +237,7 @@ TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
     }
     ASSERT_EQ(outcome.at({7, 6}), "1st");
     ASSERT_EQ(last_move.at({7, 6}), 41);
-    engine::Engine<Connect4> e(16);
+    C4Solver e(16);
     // The sizes that solve in about a second each here (bench/connect4 runs the bigger ones).
     for (const auto& [width, height] :
          std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {6, 4}, {4, 5}, {5, 5}, {4, 6}, {4, 7}}) {
@@ -276,7 +250,7 @@ TEST(EngineSolve, SmallBoardsMatchSteiningersOutcomes) {
     }
 }
 
-TEST(EngineSolve, PonsScoresAndSearchValuesConvertBothWays) {
+TEST(Solve, PonsScoresAndSearchValuesConvertBothWays) {
     for (const auto& [cells, stones] : {std::pair{42, 0}, {42, 7}, {42, 40}, {20, 3}, {45, 10}}) {
         const int left = cells - stones;
         for (int plies = 1; plies <= left; ++plies) {
@@ -292,11 +266,11 @@ TEST(EngineSolve, PonsScoresAndSearchValuesConvertBothWays) {
 
 // The search takes a book's values as facts: with every position two plies
 // deep on 5x4 booked as lost in 4 for its mover, the empty board is lost in 6.
-TEST(EngineSolve, ABookIsTrustedWhereItHasAValue) {
-    engine::Engine<Connect4> e(16);
+TEST(Solve, ABookIsTrustedWhereItHasAValue) {
+    C4Solver e(16);
     const Connect4 root(5, 4);
     const Score honest = e.solve(root).score;
-    engine::SolvedBook book;
+    solve::SolvedBook book;
     for (int a = 0; a < 5; ++a)
         for (int b = 0; b < 5; ++b) {
             Connect4 g = root;
@@ -304,10 +278,77 @@ TEST(EngineSolve, ABookIsTrustedWhereItHasAValue) {
             g.make(b);
             book.add(g.hash(), mated_in_plies(4), g.max_plies_left());
         }
-    engine::Engine<Connect4> booked(16);
+    C4Solver booked(16);
     booked.set_book(&book);
     const auto solution = booked.solve(root);
     EXPECT_EQ(solution.score, mated_in_plies(6));
     EXPECT_NE(solution.score, honest);
     EXPECT_LT(solution.nodes, 40u);
+}
+
+// The method follows from the game: probes for hashed games of bounded
+// length, the exhaustive search for the rest.
+static_assert(solve::Solver<Connect4>::kProbes);
+static_assert(!solve::Solver<tictactoe::TicTacToe>::kProbes);
+static_assert(!solve::Solver<tree::TreeGame>::kProbes);
+
+TEST(Solve, BothMethodsAgreeOnEveryTicTacToePositionOfTheFirstThreePlies) {
+    Prober<tictactoe::TicTacToe> probes(4);
+    solve::Solver<tictactoe::TicTacToe> exhaustive;
+    std::vector<tictactoe::TicTacToe> frontier{tictactoe::TicTacToe::from_position("")};
+    for (int ply = 0; ply <= 3; ++ply) {
+        std::vector<tictactoe::TicTacToe> next;
+        for (const auto& g : frontier) {
+            const auto truth = exhaustive.solve_fully(g);
+            const auto full = probes.solve_fully(g);
+            ASSERT_EQ(full.score, truth.score) << g.position();
+            ASSERT_EQ(full.best_moves, truth.best_moves) << g.position();
+            ASSERT_EQ(full.plies, truth.plies) << g.position();
+            ASSERT_EQ(probes.solve(g, true).score, exhaustive.solve(g, true).score) << "weak, " << g.position();
+            if (is_over(g.outcome())) continue;
+            MoveListOf<tictactoe::TicTacToe> moves;
+            g.generate_moves(moves);
+            for (const auto& m : moves) {
+                auto child = g;
+                child.make(m);
+                next.push_back(child);
+            }
+        }
+        frontier = std::move(next);
+    }
+}
+
+TEST(Solve, WeakAndStrongAgreeInSignOnRandomTreesWithEitherMethod) {
+    std::mt19937_64 rng(11);
+    Prober<tree::TreeGame> probes(4);
+    solve::Solver<tree::TreeGame> exhaustive;
+    for (int i = 0; i < 200; ++i) {
+        const auto t = tree::TreeGame::parse(ply::testing::random_tree_text(rng, 4, 1 + static_cast<int>(rng() % 6)));
+        probes.clear();  // a new game: tree nodes are keyed by their index
+        const Score truth = exhaustive.solve(t).score;
+        ASSERT_EQ(probes.solve(t).score, truth) << t.position();
+        ASSERT_EQ(probes.solve(t, true).score, sign(truth)) << "weak, " << t.position();
+        ASSERT_EQ(exhaustive.solve(t, true).score, sign(truth)) << "weak, " << t.position();
+        const auto values = probes.solve_each_move(t, false);
+        Score best = -kInfinity;
+        for (const auto& v : values) best = std::max(best, v.score);
+        if (!values.empty()) {
+            EXPECT_EQ(best, truth) << "the root is worth its best move: " << t.position();
+        }
+    }
+}
+
+TEST(Solve, ConnectFourFullAnswersKeepTheValueAlongTheLine) {
+    C4Solver solver(16);
+    for (const auto& [moves, score] : set_lines("Test_L3_R1", 10)) {
+        const auto g = Connect4::from_position(moves);
+        const auto r = solver.solve_fully(g);
+        ASSERT_EQ(connect4::pons_score(42, g.moves_played(), r.score), score) << moves;
+        ASSERT_FALSE(r.best_moves.empty()) << moves;
+        // The line ends the game as the value says: a win or loss on its last ply.
+        Connect4 end = g;
+        for (const auto& m : r.pv) end.make(m);
+        EXPECT_TRUE(is_over(end.outcome())) << moves;
+        EXPECT_EQ(static_cast<int>(r.pv.size()), r.plies) << moves;
+    }
 }

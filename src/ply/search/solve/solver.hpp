@@ -1,0 +1,129 @@
+// The exact solver, one API for every game: the value of a position with
+// perfect play (strong) or only win, draw or loss (weak), every move's
+// value, every best move and a perfect line. The method follows from what
+// the game offers:
+// - Method::Probes (probes.hpp): null-window probes over the values that
+//   can occur, on a table whose depths count plies left, with forced lines,
+//   proven bounds and threads where the game has them. For hashed games of
+//   bounded length (Connect Four); it solves any hashed game when asked.
+// - Method::Exhaustive (exhaustive.hpp): one plain alpha-beta to the end,
+//   for the rest (tic-tac-toe, explicit trees).
+#pragma once
+
+#include <vector>
+
+#include <ply/search/solve/exhaustive.hpp>
+#include <ply/search/solve/probes.hpp>
+
+namespace ply::solve {
+
+enum class Method { Probes, Exhaustive };
+
+template <Game G>
+inline constexpr Method kDefaultMethod = BoundedLengthGame<G>&& HashedGame<G> ? Method::Probes : Method::Exhaustive;
+
+template <class Move>
+struct MoveValue {
+    Move move;
+    Score score;  // for the side to move at the root; weak: -1, 0 or 1
+};
+
+namespace detail {
+struct NoProbes {
+    explicit NoProbes(std::size_t) {}
+};
+template <Game G, bool Probes>
+struct ProbesOf {
+    using type = NoProbes;
+};
+template <HashedGame G>
+struct ProbesOf<G, true> {
+    using type = ProbeSolver<G>;
+};
+}  // namespace detail
+
+template <Game G, Method M = kDefaultMethod<G>>
+class Solver {
+    static_assert(M == Method::Exhaustive || HashedGame<G>, "probing needs a table: the game must offer hash()");
+
+public:
+    using Move = typename G::Move;
+    static constexpr bool kProbes = M == Method::Probes;
+
+    // The exhaustive method keeps its own table of 2^20 entries.
+    explicit Solver(std::size_t hash_mb = 16) : probes_(hash_mb) {}
+
+    void set_hash(std::size_t mb) requires kProbes { probes_.set_hash(mb); }
+    void set_threads(int n) requires kProbes { probes_.set_threads(n); }
+    // Values known in advance (nullptr: none); it must outlive the solves.
+    void set_book(const SolvedBook* book) requires kProbes { probes_.set_book(book); }
+    Options& options() requires kProbes { return probes_.options(); }
+    // A new game whose positions may share keys with the last one's (trees).
+    void clear() {
+        if constexpr (kProbes) probes_.clear();
+    }
+
+    Solution<Move> solve(const G& root, bool weak = false) {
+        if constexpr (kProbes) {
+            return probes_.solve(root, weak);
+        } else {
+            const auto r = exhaustive(root);
+            const Score s = weak ? (r.score > 0) - (r.score < 0) : r.score;
+            return {s, r.best, r.nodes, 0};
+        }
+    }
+
+    // Every move's value, in the game's move order. The children share the
+    // table, so later ones reuse what earlier ones proved.
+    std::vector<MoveValue<Move>> solve_each_move(const G& root, bool weak, std::uint64_t* nodes = nullptr) {
+        std::vector<MoveValue<Move>> values;
+        if (is_over(root.outcome())) return values;
+        MoveListOf<G> moves;
+        root.generate_moves(moves);
+        for (const auto& m : moves) {
+            G child = root;
+            child.make(m);
+            const auto solution = solve(child, weak);
+            if (nodes) *nodes += solution.nodes;
+            // The child's score is for its side to move, one ply later: a
+            // mate there is one ply further from the root (score_from_tt's shift).
+            values.push_back({m, weak ? Score(-solution.score) : Score(-score_from_tt(solution.score, 1))});
+        }
+        return values;
+    }
+
+    // The value with every move that keeps it and, strong, one perfect
+    // line; `nodes` counts the root's solve alone.
+    SolveResult<Move> solve_fully(const G& root, bool weak = false) {
+        if constexpr (!kProbes) {
+            auto r = exhaustive(root);
+            if (weak) r.score = (r.score > 0) - (r.score < 0);
+            return r;
+        } else {
+            SolveResult<Move> r;
+            const auto solution = solve(root, weak);
+            r.score = solution.score;
+            r.result = r.score > 0 ? Outcome::Win : r.score < 0 ? Outcome::Loss : Outcome::Draw;
+            r.nodes = solution.nodes;
+            for (const auto& v : solve_each_move(root, weak))
+                if (v.score == r.score) r.best_moves.push_back(v.move);
+            if (!r.best_moves.empty()) r.best = r.best_moves.front();
+            if (weak) return r;
+            // One perfect line: each position's best move, solved in turn on a warm table.
+            G g = root;
+            while (!is_over(g.outcome())) {
+                const auto step = solve(g);
+                if (!step.best) break;
+                r.pv.push_back(*step.best);
+                g.make(*step.best);
+            }
+            r.plies = is_mate(r.score) ? mate_plies(r.score) : static_cast<int>(r.pv.size());
+            return r;
+        }
+    }
+
+private:
+    typename detail::ProbesOf<G, kProbes>::type probes_;
+};
+
+}  // namespace ply::solve
