@@ -12,7 +12,7 @@ class Registry;
 
 void add_tree_command(CLI::App& app, const Registry& games);
 void add_search_command(CLI::App& app, const Registry& games);
-void add_solve_command(CLI::App& app);
+void add_solve_command(CLI::App& app, const Registry& games);
 void add_play_command(CLI::App& app, const Registry& games);
 void add_perft_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
@@ -21,7 +21,7 @@ void add_uci_command(CLI::App& app);
 int speak_uci(std::istream& in, std::ostream& out);
 void add_xboard_command(CLI::App& app);
 void add_match_command(CLI::App& app, const Registry& games);
-void add_analyse_command(CLI::App& app);
+void add_analyse_command(CLI::App& app, const Registry& games);
 void add_tactics_command(CLI::App& app);
 void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);

@@ -20,6 +20,8 @@ struct SearchOptions;
 struct PlayOptions;
 struct MovesOptions;
 struct CompareOptions;
+struct AnalyseOptions;
+struct SolveOptions;
 
 struct GameCommands {
     std::string_view name;
@@ -28,6 +30,8 @@ struct GameCommands {
     void (*play)(const CLI::App&, const PlayOptions&) = nullptr;
     void (*moves)(const CLI::App&, const MovesOptions&) = nullptr;
     void (*compare)(const CLI::App&, const CompareOptions&) = nullptr;
+    void (*analyse)(const CLI::App&, const AnalyseOptions&) = nullptr;
+    void (*solve)(const CLI::App&, const SolveOptions&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

@@ -2,12 +2,14 @@
 // unit that registers the game (cli/registry.hpp shows how).
 #pragma once
 
+#include <ply/cli/analyse.hpp>
 #include <ply/cli/compare.hpp>
 #include <ply/cli/game_commands.hpp>
 #include <ply/cli/moves.hpp>
 #include <ply/cli/play.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/cli/search.hpp>
+#include <ply/cli/solve.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 
@@ -22,6 +24,8 @@ GameCommands make_commands() {
     c.play = &run_play<G>;
     c.moves = &run_moves<G>;
     c.compare = &run_compare<G>;
+    c.analyse = &run_analyse<G>;
+    c.solve = &run_solve<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }

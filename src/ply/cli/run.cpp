@@ -35,13 +35,13 @@ int run(int argc, char** argv, const Registry& games) {
     app.require_subcommand(1);
     add_tree_command(app, games);
     add_search_command(app, games);
-    add_solve_command(app);
+    add_solve_command(app, games);
     add_play_command(app, games);
     add_perft_command(app);
     add_uci_command(app);
     add_xboard_command(app);
     add_match_command(app, games);
-    add_analyse_command(app);
+    add_analyse_command(app, games);
     add_tactics_command(app);
     add_compare_command(app, games);
     add_moves_command(app, games);

@@ -20,8 +20,12 @@
 //   std::string move_number(bool first) const;   // chess: "12. ", "12... " (default: none)
 //   static std::string format_score(Score);      // chess: "+1.25" pawns (default: "+125")
 //   std::string end_reason() const;              // "checkmate" (default: none)
+//   int published_score(Score) const;            // Connect Four: Pons' score, named by
+//   static constexpr std::string_view published_score_name;   // ... this (JSON key)
+//   static constexpr bool moves_are_columns;     // moves are columns 1..width()
 #pragma once
 
+#include <concepts>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -128,6 +132,22 @@ constexpr std::string_view move_hint() {
     else
         return "";
 }
+
+// An exact value in a convention people publish (Connect Four: Pons' score),
+// with its name, or nothing.
+template <class G>
+concept PublishedScoreGame = requires(const G g, Score s) {
+    { G::published_score_name } -> std::convertible_to<std::string_view>;
+    { g.published_score(s) } -> std::convertible_to<int>;
+};
+
+// Games whose moves are columns 1..width() (Connect Four): a solver's values
+// are shown as a row under the columns.
+template <class G>
+concept ColumnMoveGame = requires(const G g) {
+    requires G::moves_are_columns;
+    { g.width() } -> std::convertible_to<int>;
+};
 
 // One move as people write it.
 template <class G>

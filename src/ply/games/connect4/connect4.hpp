@@ -35,6 +35,7 @@
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
+#include <ply/games/connect4/pons.hpp>
 
 namespace ply::connect4 {
 
@@ -151,6 +152,12 @@ public:
 
     int width() const { return width_; }
     int height() const { return height_; }
+    // Exact values as Pascal Pons' benchmark sets write them, and moves that
+    // are the columns 1..width (core/describe.hpp): `ply solve` and `ply
+    // analyse` print both.
+    static constexpr std::string_view published_score_name = "pons_score";
+    int published_score(Score value) const { return pons_score(width_ * height_, moves_played(), value); }
+    static constexpr bool moves_are_columns = true;
     int moves_played() const { return moves_; }
     bool is_won() const { return alignment(current_ ^ mask_); }  // the last move made four
 

@@ -1,0 +1,100 @@
+// `ply solve <game>`: the exact value of a position with perfect play.
+#pragma once
+
+#include <algorithm>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <ply/cli/connect4_book.hpp>
+#include <ply/cli/positions.hpp>
+#include <ply/cli/report.hpp>
+#include <ply/cli/solvable.hpp>
+#include <ply/cli/solve_batch.hpp>
+#include <ply/search/solve/solver.hpp>
+
+namespace ply::cli {
+
+struct SolveOptions {
+    std::string game;
+    std::optional<std::string> position;
+    BatchOptions settings;  // the solver's settings (and --batch's, for benchmark sets)
+};
+
+template <NotatedGame G>
+void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r, double seconds, bool json,
+                    bool weak = false) {
+    std::vector<std::string> best_moves;
+    for (const auto& m : r.best_moves) best_moves.push_back(game.move_to_string(m));
+    std::optional<int> published;  // in the convention people publish, where there is one
+    if constexpr (describe::PublishedScoreGame<G>)
+        if (!weak) published = game.published_score(r.score);
+
+    if (json) {
+        nlohmann::json j;
+        j["mode"] = weak ? "weak" : "strong";
+        j["result"] = std::string(to_string(r.result));
+        if (!weak) {
+            add_score(j, r.score);
+            j["plies"] = r.plies;
+            j["pv"] = move_texts(game, r.pv);
+        }
+        j["best"] = r.best ? nlohmann::json(game.move_to_string(*r.best)) : nlohmann::json(nullptr);
+        j["best_moves"] = best_moves;
+        j["nodes"] = r.nodes;
+        if (published) j[std::string(G::published_score_name)] = *published;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    std::cout << game.render();
+    std::cout << "result:     " << to_string(r.result) << " for the side to move";
+    if (weak) {
+        std::cout << " (weak solve: the distance is not computed)\n";
+    } else {
+        std::cout << " in " << r.plies << (r.plies == 1 ? " ply" : " plies") << "\n"
+                  << "score:      " << describe_score(r.score) << "\n";
+    }
+    if constexpr (describe::PublishedScoreGame<G>) {
+        if (published) {
+            std::string label(G::published_score_name);
+            std::replace(label.begin(), label.end(), '_', ' ');
+            std::cout << label << ": " << *published << "\n";
+        }
+    }
+    std::cout << "best moves: " << (best_moves.empty() ? "(none: the game is over)" : join(best_moves)) << "\n";
+    if (!weak) std::cout << "pv:         " << join(move_texts(game, r.pv)) << "\n";
+    std::cout << "nodes:      " << r.nodes << "\n"
+              << "time:       " << seconds << " s\n";
+}
+
+// The exact value of a position, with every move that keeps it and one
+// perfect line (weak: the result and the moves that keep it). The time is
+// the whole answer's.
+template <NotatedGame G>
+void solve_position(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o) {
+    solve::Solver<G> solver(o.hash_mb);
+    solve::SolvedBook book;
+    if constexpr (solve::Solver<G>::kProbes) {
+        solver.set_threads(o.threads);
+        use_book(cmd, solver, o.book, book);
+    } else {
+        if (o.weak) usage_error(cmd, "--weak is for games of bounded length such as connect4");
+        if (!o.book.empty()) usage_error(cmd, "--book is for connect4");
+    }
+    const G game = load_position<G>(cmd, position);
+    const Stopwatch clock;
+    const auto r = solver.solve_fully(game, o.weak);
+    print_solution(game, r, clock.seconds(), o.json, o.weak);
+}
+
+template <NotatedGame G>
+void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
+    if constexpr (!describe::solvable<G>()) {
+        usage_error(cmd, "the game '" + opts.game + "' is too big to solve; use `ply search`");
+    } else {
+        solve_position<G>(cmd, opts.position, opts.settings);
+    }
+}
+
+}  // namespace ply::cli
