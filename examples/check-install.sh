@@ -20,6 +20,20 @@ echo "$out"
 grep -q '^Domineering 5x5: Horizontal wins in 12 plies (brute force)$' <<< "$out"
 grep -q '^all agree$' <<< "$out"
 
+# The whole command line for a game registered in one line of its own program.
+pd="$tmp/build/ply-domineering"
+"$pd" search domineering --depth 3 | grep -q '^best:'
+"$pd" solve domineering --json | grep -q '"result":"loss".*"plies":12'  # 5x5: Horizontal, second, wins
+"$pd" compare domineering --depth 3 --json | grep -q '"game":"domineering"'
+"$pd" analyse domineering --depth 4 --json | grep -q '"best":'
+"$pd" search domineering --depth 2 --dot "$tmp/tree.dot" > /dev/null && grep -q digraph "$tmp/tree.dot"
+printf 'quit\n' | "$pd" play domineering > /dev/null
+"$pd" match --game domineering --engine cmd=ply:game=domineering,depth=2 name=a \
+  --engine cmd=ply:game=domineering,algo=engine,depth=3 name=b --games 2 --json > "$tmp/match.json"
+grep -q '"games":2' "$tmp/match.json" || { cat "$tmp/match.json"; exit 1; }
+"$pd" search tictactoe --json | grep -q '"score":0'  # the built-in games are all still there
+echo "ply-domineering: search, solve, compare, analyse, draw, play and match all take domineering"
+
 # The installed command runs and knows its version.
 version="$(sed -n 's/^project(ply VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")"
 "$tmp/prefix/bin/ply" --version | grep -qx "Ply $version"

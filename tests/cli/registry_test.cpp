@@ -64,8 +64,9 @@ TEST(CliRegistry, GamesWithoutAStartNeedAPositionTheOthersStartAtTheirStart) {
 }
 
 TEST(CliRegistry, UnknownGamesAreNamedWithTheListInEveryCommand) {
-    for (const char* command : {"search checkers", "moves checkers", "play checkers", "compare checkers",
-                                "match --game checkers --engine cmd=ply:game=checkers --engine cmd=ply:game=checkers"}) {
+    for (const char* command :
+         {"search checkers", "moves checkers", "play checkers", "compare checkers",
+          "match --game checkers --engine cmd=ply:game=checkers --engine cmd=ply:game=checkers"}) {
         const auto r = run_ply(command);
         EXPECT_NE(r.exit_code, 0) << command;
         EXPECT_NE(r.out.find("unknown game 'checkers'"), std::string::npos) << command << ": " << r.out;

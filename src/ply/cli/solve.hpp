@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ply/cli/connect4_book.hpp>
@@ -27,9 +28,10 @@ void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r
                     bool weak = false) {
     std::vector<std::string> best_moves;
     for (const auto& m : r.best_moves) best_moves.push_back(game.move_to_string(m));
-    std::optional<int> published;  // in the convention people publish, where there is one
+    // The value in the convention people publish, where there is one: its name and value.
+    std::optional<std::pair<std::string, int>> published;
     if constexpr (describe::PublishedScoreGame<G>)
-        if (!weak) published = game.published_score(r.score);
+        if (!weak) published.emplace(G::published_score_name, game.published_score(r.score));
 
     if (json) {
         nlohmann::json j;
@@ -43,7 +45,7 @@ void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r
         j["best"] = r.best ? nlohmann::json(game.move_to_string(*r.best)) : nlohmann::json(nullptr);
         j["best_moves"] = best_moves;
         j["nodes"] = r.nodes;
-        if (published) j[std::string(G::published_score_name)] = *published;
+        if (published) j[published->first] = published->second;
         std::cout << j.dump() << "\n";
         return;
     }
@@ -55,12 +57,10 @@ void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r
         std::cout << " in " << r.plies << (r.plies == 1 ? " ply" : " plies") << "\n"
                   << "score:      " << describe_score(r.score) << "\n";
     }
-    if constexpr (describe::PublishedScoreGame<G>) {
-        if (published) {
-            std::string label(G::published_score_name);
-            std::replace(label.begin(), label.end(), '_', ' ');
-            std::cout << label << ": " << *published << "\n";
-        }
+    if (published) {
+        std::string label = published->first;
+        std::replace(label.begin(), label.end(), '_', ' ');
+        std::cout << label << ": " << published->second << "\n";
     }
     std::cout << "best moves: " << (best_moves.empty() ? "(none: the game is over)" : join(best_moves)) << "\n";
     if (!weak) std::cout << "pv:         " << join(move_texts(game, r.pv)) << "\n";
