@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$root/build/release}" && pwd)"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
 
 cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log"
 # The example finds everything through the prefix, nothing through the tree.
@@ -23,14 +23,15 @@ grep -q '^all agree$' <<< "$out"
 # The whole command line for a game registered in one line of its own program.
 pd="$tmp/build/ply-domineering"
 "$pd" search domineering --depth 3 | grep -q '^best:'
-"$pd" solve domineering --json | grep -q '"result":"loss".*"plies":12'  # 5x5: Horizontal, second, wins
+solved="$("$pd" solve domineering --json)"  # 5x5: Horizontal, second to move, wins in 12 plies
+grep -q '"plies":12' <<< "$solved" && grep -q '"result":"loss"' <<< "$solved"
 "$pd" compare domineering --depth 3 --json | grep -q '"game":"domineering"'
 "$pd" analyse domineering --depth 4 --json | grep -q '"best":'
 "$pd" search domineering --depth 2 --dot "$tmp/tree.dot" > /dev/null && grep -q digraph "$tmp/tree.dot"
 printf 'quit\n' | "$pd" play domineering > /dev/null
 "$pd" match --game domineering --engine cmd=ply:game=domineering,depth=2 name=a \
   --engine cmd=ply:game=domineering,algo=engine,depth=3 name=b --games 2 --json > "$tmp/match.json"
-grep -q '"games":2' "$tmp/match.json" || { cat "$tmp/match.json"; exit 1; }
+grep -q '"played": 2' "$tmp/match.json" || { cat "$tmp/match.json"; exit 1; }
 "$pd" search tictactoe --json | grep -q '"score":0'  # the built-in games are all still there
 echo "ply-domineering: search, solve, compare, analyse, draw, play and match all take domineering"
 
