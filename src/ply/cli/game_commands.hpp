@@ -20,6 +20,7 @@ struct SearchOptions;
 struct PlayOptions;
 struct MovesOptions;
 struct CompareOptions;
+struct PerftArgs;
 
 struct GameCommands {
     std::string_view name;
@@ -28,6 +29,7 @@ struct GameCommands {
     void (*play)(const CLI::App&, const PlayOptions&) = nullptr;
     void (*moves)(const CLI::App&, const MovesOptions&) = nullptr;
     void (*compare)(const CLI::App&, const CompareOptions&) = nullptr;
+    void (*perft)(const CLI::App&, const PerftArgs&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

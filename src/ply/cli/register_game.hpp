@@ -5,6 +5,7 @@
 #include <ply/cli/compare.hpp>
 #include <ply/cli/game_commands.hpp>
 #include <ply/cli/moves.hpp>
+#include <ply/cli/perft.hpp>
 #include <ply/cli/play.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/cli/search.hpp>
@@ -22,6 +23,7 @@ GameCommands make_commands() {
     c.play = &run_play<G>;
     c.moves = &run_moves<G>;
     c.compare = &run_compare<G>;
+    c.perft = &run_perft<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }
