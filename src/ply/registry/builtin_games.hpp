@@ -4,6 +4,7 @@
 // game itself (core/describe.hpp and the capabilities of core/game.hpp).
 #pragma once
 
+#include <ply/games/chess/epd.hpp>
 #include <ply/games/chess/perft.hpp>
 #include <ply/games/chess/position.hpp>
 #include <ply/games/chess/protocol.hpp>
