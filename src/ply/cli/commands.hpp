@@ -14,7 +14,7 @@ void add_tree_command(CLI::App& app, const Registry& games);
 void add_search_command(CLI::App& app, const Registry& games);
 void add_solve_command(CLI::App& app, const Registry& games);
 void add_play_command(CLI::App& app, const Registry& games);
-void add_perft_command(CLI::App& app);
+void add_perft_command(CLI::App& app, const Registry& games);
 void add_uci_command(CLI::App& app);
 // Speaks UCI for the first built-in game that can (`ply uci`, plain `ply`);
 // `xboard` as the first command switches protocol. Returns the exit code.

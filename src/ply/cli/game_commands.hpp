@@ -22,6 +22,7 @@ struct MovesOptions;
 struct CompareOptions;
 struct AnalyseOptions;
 struct SolveOptions;
+struct PerftArgs;
 
 struct GameCommands {
     std::string_view name;
@@ -32,6 +33,7 @@ struct GameCommands {
     void (*compare)(const CLI::App&, const CompareOptions&) = nullptr;
     void (*analyse)(const CLI::App&, const AnalyseOptions&) = nullptr;
     void (*solve)(const CLI::App&, const SolveOptions&) = nullptr;
+    void (*perft)(const CLI::App&, const PerftArgs&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

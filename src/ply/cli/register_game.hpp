@@ -6,6 +6,7 @@
 #include <ply/cli/compare.hpp>
 #include <ply/cli/game_commands.hpp>
 #include <ply/cli/moves.hpp>
+#include <ply/cli/perft.hpp>
 #include <ply/cli/play.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/cli/search.hpp>
@@ -26,6 +27,7 @@ GameCommands make_commands() {
     c.compare = &run_compare<G>;
     c.analyse = &run_analyse<G>;
     c.solve = &run_solve<G>;
+    c.perft = &run_perft<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }

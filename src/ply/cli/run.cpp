@@ -37,7 +37,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_search_command(app, games);
     add_solve_command(app, games);
     add_play_command(app, games);
-    add_perft_command(app);
+    add_perft_command(app, games);
     add_uci_command(app);
     add_xboard_command(app);
     add_match_command(app, games);

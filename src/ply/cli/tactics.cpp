@@ -1,7 +1,8 @@
 // `ply tactics`: an EPD test suite (WAC, ECM, Arasan...) through any engine
 // at a fixed time per position. A position counts as solved when the engine's
 // final move is one of the `bm` moves and none of the `am` moves. Engines are
-// described by the same words as `ply match --engine`.
+// described by the same words as `ply match --engine`. The game is the first
+// built-in one with a suite format (EpdSuite) that speaks UCI: chess.
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,13 +14,16 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <type_traits>
 
 #include <ply/cli/commands.hpp>
+#include <ply/core/describe.hpp>
+#include <ply/core/epd_suite.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/text_file.hpp>
-#include <ply/games/chess/epd.hpp>
-#include <ply/games/chess/notation.hpp>
+#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/engine_config.hpp>
+#include <ply/uci/uci.hpp>
 
 namespace ply::cli {
 
@@ -49,11 +53,12 @@ struct Options {
 
 // One position of the suite with its moves resolved, so that answers are
 // compared as moves, not as text ("Qxh7+" and "Qxh7" are the same move).
+template <class G>
 struct Problem {
     std::string id;
-    chess::EpdRecord record;
-    chess::Position position;
-    std::vector<chess::Move> best, avoid;
+    EpdTest record;
+    G position;
+    std::vector<typename G::Move> best, avoid;
 };
 
 struct Result {
@@ -71,14 +76,15 @@ struct Result {
     throw CLI::RuntimeError(1);
 }
 
-std::vector<Problem> load_suite(const std::string& path) {
+template <EpdSuiteGame G>
+std::vector<Problem<G>> load_suite(const std::string& path) {
     std::istringstream in;
     try {
         in.str(read_text_file(path, "EPD file"));
     } catch (const ParseError& e) {
         fail(e.what());
     }
-    std::vector<Problem> suite;
+    std::vector<Problem<G>> suite;
     std::string line;
     // Line by line (not read_epd_file) so that a bad bm / am move is also
     // reported with its line number.
@@ -86,13 +92,13 @@ std::vector<Problem> load_suite(const std::string& path) {
         const auto start = line.find_first_not_of(" \t\r");
         if (start == std::string::npos || line[start] == '#') continue;
         try {
-            Problem p;
-            p.record = chess::parse_epd(line);
+            Problem<G> p;
+            p.record = EpdSuite<G>::parse(line);
             if (p.record.best_moves.empty() && p.record.avoid_moves.empty())
                 throw ParseError("no bm or am operation to check");
-            p.position = p.record.position();
-            p.best = chess::resolve_moves(p.position, p.record.best_moves);
-            p.avoid = chess::resolve_moves(p.position, p.record.avoid_moves);
+            p.position = G::from_position(p.record.position);
+            p.best = EpdSuite<G>::resolve(p.position, p.record.best_moves);
+            p.avoid = EpdSuite<G>::resolve(p.position, p.record.avoid_moves);
             p.id = p.record.id.empty() ? "line " + std::to_string(number) : p.record.id;
             suite.push_back(std::move(p));
         } catch (const ParseError& e) {
@@ -105,7 +111,7 @@ std::vector<Problem> load_suite(const std::string& path) {
 }
 
 // "bm Qg6", "am Rd6 bm Rb6 Rg5+".
-std::string expected_text(const chess::EpdRecord& r) {
+std::string expected_text(const EpdTest& r) {
     std::string s;
     auto add = [&s](const char* opcode, const std::vector<std::string>& moves) {
         if (moves.empty()) return;
@@ -117,7 +123,8 @@ std::string expected_text(const chess::EpdRecord& r) {
     return s;
 }
 
-bool contains(const std::vector<chess::Move>& moves, chess::Move m) {
+template <class Move>
+bool contains(const std::vector<Move>& moves, Move m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
@@ -151,9 +158,10 @@ arena::EngineConfig engine_config(const CLI::App& cmd, const Options& o) {
 
 // Asks the engine for its move in one position. Crashes and engines that stop
 // answering end the run; a missing or illegal move just fails the position.
-Result solve(arena::Player& engine, const arena::EngineConfig& config, const Problem& p) {
-    const std::string fen = p.position.fen();  // six fields: some engines need the counters
-    const bool white = p.position.side_to_move() == chess::White;
+template <EpdSuiteGame G>
+Result solve(arena::Player& engine, const arena::EngineConfig& config, const Problem<G>& p) {
+    const std::string fen = p.position.position();  // chess: six fields, as some engines need the counters
+    const bool white = EngineProtocol<G>::first_to_move(p.position);
     if (const auto error = engine.new_game(fen, config.limits, white); !error.empty())
         fail("engine '" + config.name + "' at " + p.id + ": " + error);
 
@@ -175,13 +183,13 @@ Result solve(arena::Player& engine, const arena::EngineConfig& config, const Pro
     r.nodes = reply.info.nodes;
     switch (reply.status) {
         case arena::ReplyStatus::Move: {
-            const chess::Move m = chess::parse_uci(p.position, reply.move);
-            if (m == chess::Move::none()) {
+            const auto m = EngineProtocol<G>::parse_uci(p.position, reply.move);
+            if (!m) {
                 r.note = "illegal move '" + reply.move + "'";
                 break;
             }
-            r.played = chess::to_san(p.position, m);
-            r.solved = (p.best.empty() || contains(p.best, m)) && !contains(p.avoid, m);
+            r.played = describe::display_move(p.position, *m);
+            r.solved = (p.best.empty() || contains(p.best, *m)) && !contains(p.avoid, *m);
             break;
         }
         case arena::ReplyStatus::Resign:
@@ -206,7 +214,8 @@ std::string fixed(double v, int decimals) {
     return s.str();
 }
 
-std::string result_line(const Problem& p, const Result& r, std::size_t id_width) {
+template <class G>
+std::string result_line(const Problem<G>& p, const Result& r, std::size_t id_width) {
     std::ostringstream s;
     s << std::left << std::setw(int(id_width)) << p.id << "  " << std::setw(20) << expected_text(p.record) << "  "
       << std::setw(8) << (r.played.empty() ? "-" : r.played) << "  " << (r.solved ? "yes" : "no ") << "  depth "
@@ -215,7 +224,8 @@ std::string result_line(const Problem& p, const Result& r, std::size_t id_width)
     return s.str();
 }
 
-nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, const std::vector<Problem>& suite,
+template <class G>
+nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, const std::vector<Problem<G>>& suite,
                            const std::vector<Result>& results) {
     nlohmann::json j;
     j["engine"] = config.name;
@@ -227,14 +237,14 @@ nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, 
     auto failed = nlohmann::json::array();
     auto rows = nlohmann::json::array();
     for (std::size_t i = 0; i < results.size(); ++i) {
-        const Problem& p = suite[i];
+        const Problem<G>& p = suite[i];
         const Result& r = results[i];
         solved += r.solved;
         total += r.seconds;
         if (!r.solved) failed.push_back(p.id);
         nlohmann::json row;
         row["id"] = p.id;
-        row["fen"] = p.record.fen;
+        row["fen"] = p.record.position;
         row["expected"] = p.record.best_moves;
         row["avoid"] = p.record.avoid_moves;
         row["played"] = r.played.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.played);
@@ -252,7 +262,8 @@ nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, 
     return j;
 }
 
-void print_summary(std::ostream& out, const std::vector<Problem>& suite, const std::vector<Result>& results) {
+template <class G>
+void print_summary(std::ostream& out, const std::vector<Problem<G>>& suite, const std::vector<Result>& results) {
     int solved = 0;
     double total = 0;
     std::string failed;
@@ -268,9 +279,10 @@ void print_summary(std::ostream& out, const std::vector<Problem>& suite, const s
         << "Failed:" << (failed.empty() ? " none" : failed) << "\n";
 }
 
+template <EpdSuiteGame G>
 void run(const CLI::App& cmd, const Options& o) {
     const arena::EngineConfig config = engine_config(cmd, o);
-    std::vector<Problem> suite = load_suite(o.epd);
+    std::vector<Problem<G>> suite = load_suite<G>(o.epd);
     if (o.first > 0 && std::size_t(o.first) < suite.size()) suite.resize(std::size_t(o.first));
 
     auto engine = arena::make_player(config);
@@ -318,6 +330,18 @@ void run(const CLI::App& cmd, const Options& o) {
     }
 }
 
+// The first built-in game with a suite format whose engines speak UCI.
+void run_for_suite_game(const CLI::App& cmd, const Options& o) {
+    bool ran = false;
+    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
+        if constexpr (EpdSuiteGame<G> && uci::UciGame<G>) {
+            if (!ran) run<G>(cmd, o);
+            ran = true;
+        }
+    });
+    if (!ran) fail("no game here has a test-suite format");
+}
+
 }  // namespace
 
 void add_tactics_command(CLI::App& app) {
@@ -342,7 +366,7 @@ void add_tactics_command(CLI::App& app) {
     cmd->add_option("--hash", o->hash, "Engine hash in MB (UCI option Hash)")->check(CLI::Range(1, 1 << 20));
     cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
     cmd->add_flag("--verbose,-v", o->verbose, "One line per position: id, expected, played, solved, depth, time");
-    cmd->callback([cmd, o] { run(*cmd, *o); });
+    cmd->callback([cmd, o] { run_for_suite_game(*cmd, *o); });
 }
 
 }  // namespace ply::cli

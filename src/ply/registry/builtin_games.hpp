@@ -4,6 +4,8 @@
 // game itself (core/describe.hpp and the capabilities of core/game.hpp).
 #pragma once
 
+#include <ply/games/chess/epd.hpp>
+#include <ply/games/chess/perft.hpp>
 #include <ply/games/chess/position.hpp>
 #include <ply/games/chess/protocol.hpp>
 #include <ply/games/connect4/connect4.hpp>

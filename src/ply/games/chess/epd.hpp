@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include <ply/core/epd_suite.hpp>
 #include <ply/games/chess/position.hpp>
 
 namespace ply::chess {
@@ -39,3 +40,19 @@ std::vector<EpdRecord> read_epd_file(const std::string& path);
 std::vector<Move> resolve_moves(const Position& pos, const std::vector<std::string>& san);
 
 }  // namespace ply::chess
+
+namespace ply {
+
+// Chess's test suites for `ply tactics` (core/epd_suite.hpp).
+template <>
+struct EpdSuite<chess::Position> {
+    static EpdTest parse(std::string_view line) {
+        chess::EpdRecord r = chess::parse_epd(line);
+        return {std::move(r.fen), std::move(r.id), std::move(r.best_moves), std::move(r.avoid_moves)};
+    }
+    static std::vector<chess::Move> resolve(const chess::Position& pos, const std::vector<std::string>& san) {
+        return chess::resolve_moves(pos, san);
+    }
+};
+
+}  // namespace ply

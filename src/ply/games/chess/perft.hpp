@@ -6,9 +6,11 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
+#include <ply/core/perft.hpp>
 #include <ply/games/chess/position.hpp>
 
 namespace ply::chess {
@@ -50,3 +52,27 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, in
                                                          const PerftOptions& options = {});
 
 }  // namespace ply::chess
+
+namespace ply {
+
+// Chess's perft for the front ends (core/perft.hpp): one table for every
+// count, as allocating it per count would cost more than it saves.
+template <>
+class PerftCounter<chess::Position> {
+public:
+    PerftCounter(int threads, std::size_t hash_mb)
+        : threads_(threads), table_(hash_mb > 0 ? std::make_unique<chess::PerftTable>(hash_mb) : nullptr) {}
+
+    std::uint64_t count(const chess::Position& pos, int depth) const { return chess::perft(pos, depth, options()); }
+    std::vector<std::pair<chess::Move, std::uint64_t>> divide(const chess::Position& pos, int depth) const {
+        return chess::perft_divide(pos, depth, options());
+    }
+
+private:
+    chess::PerftOptions options() const { return {threads_, 0, table_.get()}; }
+
+    int threads_;
+    std::unique_ptr<chess::PerftTable> table_;
+};
+
+}  // namespace ply
