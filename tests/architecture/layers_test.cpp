@@ -46,8 +46,8 @@ const std::regex kGameName(R"(\b(chess|connect4|minichess|tictactoe|tree|uniform
 // the Connect Four and Polyglot books): each to become a capability. The list
 // may only shrink.
 bool known_debt(const std::string& line) {
-    for (const char* file : {"cli/solve_batch.cpp", "cli/connect4_book.cpp", "cli/connect4_book.hpp",
-                             "cli/chess_book.cpp"})
+    for (const char* file :
+         {"cli/solve_batch.cpp", "cli/connect4_book.cpp", "cli/connect4_book.hpp", "cli/chess_book.cpp"})
         if (line.rfind(file, 0) == 0) return true;
     return false;
 }
