@@ -261,8 +261,8 @@ private:
             // ply.
             if (auto end = rule_end(ply)) return *end;
             if (ply >= kMaxPly - 1) return game_.evaluate();
-            // Step 3 (not measured). Mate distance pruning. Nothing here beats mating at the next ply or loses faster
-            // than now.
+            // Step 3 (~-12 Elo ± 12, 150 games). Mate distance pruning. Nothing here beats mating at the next ply or
+            // loses faster than now.
             if (features().mate_distance_pruning) {
                 alpha = std::max(alpha, mated_in_plies(ply));
                 beta = std::min(beta, mate_in_plies(ply + 1));
@@ -283,8 +283,8 @@ private:
         const bool checked = in_check();
         if (checked && features().check_extension && may_extend(ply, pv_node)) ++depth;
 
-        // Step 7 (not measured). Static evaluation, improving or not. Better than two plies ago, cutoffs are likelier;
-        // pruning can be bolder when it is not.
+        // Step 7 (~5 Elo ± 47, 150 games). Static evaluation, improving or not. Better than two plies ago, cutoffs are
+        // likelier; pruning can be bolder when it is not.
         const Score static_eval = node_evaluation(ply, checked);
         const bool improving = features().improving && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
@@ -295,9 +295,9 @@ private:
             if (const auto v = prune_node(depth, ply, alpha, beta, cut_node, static_eval, improving)) return *v;
         }
 
-        // Step 11 (not measured). Internal iterative reduction. An expected cut node with no hash move is likely new
-        // and badly ordered: search it shallower, the next iteration redoes it. (Without a table there is never a hash
-        // move.)
+        // Step 11 (~-30 Elo ± 45, 150 games). Internal iterative reduction. An expected cut node with no hash move is
+        // likely new and badly ordered: search it shallower, the next iteration redoes it. (Without a table there is
+        // never a hash move.)
         if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
             !tt_move && depth >= param::kIirMinDepth && cut_node)
             --depth;
@@ -361,7 +361,8 @@ private:
             static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
             return static_eval;
 
-        // Step 9 (not measured). Razoring. So far below alpha that only a capture could help: ask quiescence.
+        // Step 9 (~-61 Elo ± 45, 150 games). Razoring. So far below alpha that only a capture could help: ask
+        // quiescence.
         if constexpr (TacticalGame<G>) {
             if (features().razoring && features().quiescence && depth <= param::kRazoringDepth &&
                 std::abs(alpha) < kMateBound && static_eval + param::kRazoringMargin * depth < alpha) {
@@ -371,7 +372,7 @@ private:
             }
         }
 
-        // Step 10 (~16 Elo ± 44, 200 games). Null move pruning. If passing still fails high, a real move will too; not
+        // Step 10 (~4 Elo ± 23, 600 games). Null move pruning. If passing still fails high, a real move will too; not
         // right after another null move, nor where zugzwang is likely.
         if constexpr (NullMoveGame<G>) {
             bool guard_ok = true;
@@ -409,9 +410,9 @@ private:
     };
 
     Score search_moves(int depth, Score alpha, Score beta, const Node& n) {
-        // Step 12 (killers ~-47 Elo ± 46, 150 games). Move ordering. The table's move goes first, before any move is
-        // scored (where it refutes the node, scoring the others is wasted), then captures, killers, countermoves and
-        // history.
+        // Step 12 (killers ~-47 Elo ± 46, 150 games; countermoves ~0 Elo ± 45, 150 games). Move ordering. The table's
+        // move goes first, before any move is scored (where it refutes the node, scoring the others is wasted), then
+        // captures, killers, countermoves and history.
         MoveListOf<G> moves;
         if (n.root)
             generate_root_moves(game_, moves);
@@ -428,8 +429,8 @@ private:
                 loop.tt_move_first = true;
             }
         }
-        // Step 13 (not measured). Enhanced transposition cutoff. A child's stored bound may settle the node or its
-        // move without a search.
+        // Step 13 (~0 Elo ± 0, 150 games: chess has no hash_after, so the step never runs there). Enhanced
+        // transposition cutoff. A child's stored bound may settle the node or its move without a search.
         if (const auto v = transposition_cutoff(depth, n.ply, alpha, beta, n.root || n.pv_node, moves, loop)) return *v;
 
         const Score original_alpha = alpha;
@@ -452,24 +453,8 @@ private:
             const int history_score = quiet && features().history ? history_.score(game_, n.ply, m) : 0;
             push_move(n.ply, m);
             game_.make(m);
-            // Step 17 (not measured). Sharing work between threads. A move another thread is searching waits, so
-            // threads rarely search the same subtree at once (not the first move, as in Young Brothers Wait: its bound
-            // makes the others cheap).
-            std::uint64_t busy_key = 0;
-            if constexpr (HashedGame<G>) {
-                // (Games with hash_after had every child's bucket prefetched above.)
-                if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash(), depth - 1);
-                if (share_work) {
-                    busy_key = game_.hash();
-                    if (!next->revisit && loop.move_count > 1 && shared_.busy.busy(busy_key)) {
-                        game_.unmake(m);
-                        loop.deferred[loop.deferred_count++] = m;
-                        --loop.move_count;
-                        continue;
-                    }
-                    shared_.busy.enter(busy_key);
-                }
-            }
+            const auto busy_key = enter_child(depth, m, share_work, next->revisit, loop);
+            if (!busy_key) continue;  // left for later: another thread is searching it
             // Step 18 (~568 Elo ± 140, 150 games). Principal variation search. After the first move a null window asks
             // only "better than alpha?"; a yes is searched again with the full window.
             Score v;
@@ -484,26 +469,11 @@ private:
                 if (v > alpha && v < beta) v = -search(depth - 1, ply_after(n), -beta, -alpha, false);
             }
             game_.unmake(m);
-            if (busy_key) shared_.busy.leave(busy_key);
+            if (*busy_key) shared_.busy.leave(*busy_key);
             if (stopped()) return 0;
 
             if (root_move) update_root_move(*root_move, m, loop.move_count == 1 || v > alpha, v);
-            if (v > loop.best) {
-                loop.best = v;
-                if (v > alpha) {
-                    loop.best_move = m;
-                    alpha = v;
-                    if (!n.root) pv_.update(n.ply, m);
-                    if (v >= beta) {
-                        // Step 20 (~150 Elo ± 50, 150 games). Learning from the cutoff. The quiet move that refuted
-                        // the node is tried early in its siblings (killers, countermoves, history).
-                        if (quiet)
-                            history_.reward(game_, n.ply, depth, m, previous_key(n.ply), loop.quiets_tried.data(),
-                                            loop.quiet_count, features());
-                        break;
-                    }
-                }
-            }
+            if (v > loop.best && record_best(depth, m, v, alpha, beta, n, quiet, loop)) break;
             if (quiet && loop.quiet_count < loop.quiets_tried.size()) loop.quiets_tried[loop.quiet_count++] = m;
         }
 
@@ -520,6 +490,47 @@ private:
             }
         }
         return loop.best;
+    }
+
+    // Step 17 (not measured). Sharing work between threads. A move another thread is searching waits, so threads
+    // rarely search the same subtree at once (not the first move, as in Young Brothers Wait: its bound makes the
+    // others cheap). Called with `m` made: the key to leave after its search (0: none), or nullopt with `m` unmade and
+    // deferred.
+    std::optional<std::uint64_t> enter_child(int depth, const Move& m, bool share_work, bool revisit, MoveLoop& loop) {
+        std::uint64_t busy_key = 0;
+        if constexpr (HashedGame<G>) {
+            // (Games with hash_after had every child's bucket prefetched already.)
+            if constexpr (!HashAfterGame<G>) shared_.table->prefetch(game_.hash(), depth - 1);
+            if (share_work) {
+                busy_key = game_.hash();
+                if (!revisit && loop.move_count > 1 && shared_.busy.busy(busy_key)) {
+                    game_.unmake(m);
+                    loop.deferred[loop.deferred_count++] = m;
+                    --loop.move_count;
+                    return std::nullopt;
+                }
+                shared_.busy.enter(busy_key);
+            }
+        }
+        return busy_key;
+    }
+
+    // A move better than the best so far: the new best, alpha and the PV;
+    // true on a cutoff.
+    bool record_best(int depth, const Move& m, Score v, Score& alpha, Score beta, const Node& n, bool quiet,
+                     MoveLoop& loop) {
+        loop.best = v;
+        if (v <= alpha) return false;
+        loop.best_move = m;
+        alpha = v;
+        if (!n.root) pv_.update(n.ply, m);
+        if (v < beta) return false;
+        // Step 20 (~150 Elo ± 50, 150 games). Learning from the cutoff. The quiet move that refuted the node is tried
+        // early in its siblings (killers, countermoves, history).
+        if (quiet)
+            history_.reward(game_, n.ply, depth, m, previous_key(n.ply), loop.quiets_tried.data(), loop.quiet_count,
+                            features());
+        return true;
     }
 
     static int ply_after(const Node& n) { return n.ply + 1; }
@@ -607,12 +618,12 @@ private:
     // quiet move that does not give check.
     bool prune_move(int depth, Score alpha, const Node& n, const Move& m, bool plain, bool quiet,
                     std::size_t quiets_tried) const {
-        // Step 14 (~-19 Elo ± 41, 200 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
+        // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
         // matter; fewer still where the evaluation declines.
         if (plain && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
             static_cast<int>(quiets_tried) >= (3 + depth * depth) / (n.declining ? 2 : 1))
             return true;
-        // Step 15 (~7 Elo ± 38, 200 games). Futility pruning. A quiet move cannot lift an evaluation this far below
+        // Step 15 (~-10 Elo ± 27, 400 games). Futility pruning. A quiet move cannot lift an evaluation this far below
         // alpha.
         if (plain && features().futility && depth <= param::kFutilityDepth && !n.pv_node &&
             n.static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
