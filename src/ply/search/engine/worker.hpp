@@ -410,7 +410,7 @@ private:
     };
 
     Score search_moves(int depth, Score alpha, Score beta, const Node& n) {
-        // Step 12 (killers ~-47 Elo ± 46, 150 games; countermoves ~0 Elo ± 45, 150 games). Move ordering. The table's
+        // Step 12 (killers ~-12 Elo ± 32, 350 games; countermoves ~0 Elo ± 45, 150 games). Move ordering. The table's
         // move goes first, before any move is scored (where it refutes the node, scoring the others is wasted), then
         // captures, killers, countermoves and history.
         MoveListOf<G> moves;
