@@ -160,7 +160,7 @@ private:
 
     Score search(int depth, int ply, Score alpha, Score beta);
     // The moves of a node the bounds and the table did not settle.
-    Score search_moves(int depth, int ply, Score alpha, Score beta, MoveListOf<G>& moves,
+    Score search_moves(int depth, int ply, Score alpha, Score beta, std::uint64_t key, MoveListOf<G>& moves,
                        const std::optional<Move>& tt_move, bool tt_move_first, Score known_fail_low);
 
     Shared<Move>& shared_;
@@ -305,11 +305,11 @@ Score Searcher<G>::search(int depth, int ply, Score alpha, Score beta) {
     const bool cutoffs = shared_.options.enhanced_transposition_cutoff && !root && !pv_node;
     if (const auto refuted = read_children(depth, ply, alpha, beta, cutoffs, moves, known_fail_low, tt_move_first))
         return *refuted;
-    return search_moves(depth, ply, alpha, beta, moves, tt_move, tt_move_first, known_fail_low);
+    return search_moves(depth, ply, alpha, beta, key, moves, tt_move, tt_move_first, known_fail_low);
 }
 
 template <HashedGame G>
-Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, MoveListOf<G>& moves,
+Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, std::uint64_t key, MoveListOf<G>& moves,
                                 const std::optional<Move>& tt_move, bool tt_move_first, Score known_fail_low) {
     const bool root = ply == 0;
     const Score original_alpha = alpha;
@@ -386,7 +386,7 @@ Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, Mov
     }
     // Every move known to fail low: the table records their best bound.
     if (move_count == 0 && known_fail_low == -kInfinity) return root ? 0 : no_moves_score(ply);
-    shared_.table->store(game_.hash(), score_to_tt(best, ply), depth, engine::bound_of(best, original_alpha, beta),
+    shared_.table->store(key, score_to_tt(best, ply), depth, engine::bound_of(best, original_alpha, beta),
                          oriented(best_move ? best_move : tt_move));
     return best;
 }
