@@ -304,6 +304,6 @@ inline void Minichess::unmake(Move m) {
 static_assert(Game<Minichess> && NotatedGame<Minichess> && HashedGame<Minichess> && TacticalGame<Minichess> &&
               KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess> &&
               TurnNumberedGame<Minichess>);
-static_assert(!NullMoveGame<Minichess> && !RepetitionGame<Minichess> && !CheckGame<Minichess>);
+static_assert(!NullMoveGame<Minichess> && !CheckGame<Minichess>);
 
 }  // namespace ply::minichess
