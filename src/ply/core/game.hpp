@@ -42,6 +42,7 @@
 //                                           player asked to move anyway plays one
 //   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
 //   side_to_move(), fullmove_number()       turns read from a position (front ends)
+//   eval_unit, search_parameters()          the search's margins, scaled or the game's own
 //   (and, for exact solving: can_win_next(), generate_non_losing(), max_plies_left(),
 //   wins_by_moving, move_score(Move))
 //
@@ -65,6 +66,7 @@
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
+#include <ply/core/search_parameters.hpp>
 
 namespace ply {
 
@@ -220,6 +222,21 @@ template <class G>
 concept TurnNumberedGame = Game<G> && requires(const G cg) {
     { cg.side_to_move() } -> std::convertible_to<int>;
     { cg.fullmove_number() } -> std::convertible_to<int>;
+};
+
+// The value of a pawn-like unit of evaluate() (chess: a pawn, 100): the
+// production search's default margins are scaled to it
+// (SearchParameters::scaled_to). Without it, margins are chess's.
+template <class G>
+concept EvalUnitGame = Game<G> && requires {
+    { G::eval_unit } -> std::convertible_to<Score>;
+};
+
+// The game's own full set of search margins and reductions, constexpr; it
+// wins over eval_unit.
+template <class G>
+concept SearchParametersGame = Game<G> && requires {
+    { G::search_parameters() } -> std::same_as<SearchParameters>;
 };
 
 // What the command line needs: a name, positions and moves as text, and a

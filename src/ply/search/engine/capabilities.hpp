@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include <ply/core/game.hpp>
+#include <ply/search/engine/parameters.hpp>
 
 namespace ply::engine {
 
@@ -37,6 +38,10 @@ consteval bool check_capabilities() {
     static_assert(!WinByMovingGame<G> || BoundedLengthGame<G>,
                   "G declares wins_by_moving, which only narrows the values a solve tries between a "
                   "game's known length, but has no max_plies_left(): the declaration would never be read.");
+    if constexpr (EvalUnitGame<G>)
+        static_assert(G::eval_unit > 0, "G::eval_unit, the value of a pawn-like unit of evaluate(), must be positive.");
+    static_assert(parameters_of<G>.null_move_depth_divisor > 0 && parameters_of<G>.lmr_divisor > 0,
+                  "G's search parameters divide by null_move_depth_divisor and lmr_divisor: both must be positive.");
     return true;
 }
 

@@ -6,7 +6,24 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <ply/core/game.hpp>
 #include <ply/core/score.hpp>
+
+namespace ply::engine {
+
+// The margins and reductions the search uses for G: the game's own set, or
+// the defaults scaled to its evaluation unit, or the defaults (chess's).
+template <Game G>
+inline constexpr SearchParameters parameters_of = [] {
+    if constexpr (SearchParametersGame<G>)
+        return G::search_parameters();
+    else if constexpr (EvalUnitGame<G>)
+        return SearchParameters::scaled_to(G::eval_unit);
+    else
+        return SearchParameters{};
+}();
+
+}  // namespace ply::engine
 
 namespace ply::engine::param {
 
