@@ -19,6 +19,7 @@ TEST(SearchParameters, TheDefaultsAreChessValues) {
 TEST(SearchParameters, MarginsScaleWithTheUnitAndDepthsDoNot) {
     constexpr SearchParameters p = SearchParameters::scaled_to(10);
     EXPECT_EQ(p.aspiration_delta, 2);
+    EXPECT_EQ(p.aspiration_widen, 1);
     EXPECT_EQ(p.reverse_futility_margin, 8);
     EXPECT_EQ(p.razoring_margin, 25);
     EXPECT_EQ(p.futility_base, 9);

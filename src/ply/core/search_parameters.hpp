@@ -21,6 +21,7 @@ struct SearchParameters {
     static constexpr Score kReferenceUnit = 100;
 
     Score aspiration_delta = 20;  // the first half-width of the window around the last score
+    Score aspiration_widen = 5;   // after a fail, the half-width grows by half plus this
     int aspiration_min_depth = 4;
 
     int reverse_futility_depth = 8;
@@ -59,6 +60,7 @@ struct SearchParameters {
         };
         SearchParameters p;
         p.aspiration_delta = scale(p.aspiration_delta);
+        p.aspiration_widen = scale(p.aspiration_widen);
         p.reverse_futility_margin = scale(p.reverse_futility_margin);
         p.razoring_margin = scale(p.razoring_margin);
         p.futility_base = scale(p.futility_base);

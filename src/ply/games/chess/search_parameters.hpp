@@ -10,6 +10,7 @@ namespace ply::chess {
 
 inline constexpr SearchParameters kSearchParameters{
     .aspiration_delta = 20,
+    .aspiration_widen = 5,
     .aspiration_min_depth = 4,
     .reverse_futility_depth = 8,
     .reverse_futility_margin = 80,
