@@ -144,6 +144,7 @@ public:
     }
 
 private:
+    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
     // A game without hash() never reads the table: it gets the smallest one.
     static std::size_t table_megabytes(std::size_t asked) { return HashedGame<G> ? asked : 1; }
 
@@ -172,9 +173,9 @@ private:
             w.begin_iteration(depth);
             for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
                 const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
-                Score delta = param::kAspirationDelta;
+                Score delta = kParams.aspiration_delta;
                 Score alpha = -kInfinity, beta = kInfinity;
-                if (shared_.features.aspiration && depth >= param::kAspirationMinDepth && !is_mate(previous) &&
+                if (shared_.features.aspiration && depth >= kParams.aspiration_min_depth && !is_mate(previous) &&
                     previous != -kInfinity) {
                     alpha = std::max<Score>(previous - delta, -kInfinity);
                     beta = std::min<Score>(previous + delta, kInfinity);
@@ -195,7 +196,7 @@ private:
                         break;
                     }
                     if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, failed);
-                    delta += delta / 2 + 5;
+                    delta += delta / 2 + kParams.aspiration_widen;
                 }
             }
             if (w.superseded() && !shared_.stop.load()) {

@@ -101,6 +101,7 @@ public:
     std::function<void(int, const Move&, int)> on_root_move;
 
 private:
+    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
     const Features& features() const { return shared_.features; }
     // Late move reductions by depth and move number, computed once.
     using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
@@ -110,7 +111,7 @@ private:
             for (int d = 1; d < kMaxPly; ++d)
                 for (int m = 1; m < 64; ++m)
                     t[static_cast<std::size_t>(d)][static_cast<std::size_t>(m)] =
-                        static_cast<int>(param::kLmrBase + std::log(d) * std::log(m) / param::kLmrDivisor);
+                        static_cast<int>(kParams.lmr_base + std::log(d) * std::log(m) / kParams.lmr_divisor);
             return t;
         }();
         return table;
@@ -307,15 +308,15 @@ private:
 
         if (!pv_node && !checked && !root) {
             // Reverse futility: so far above beta that a quiet move will not fall below it.
-            if (on(&Features::reverse_futility) && depth <= param::kReverseFutilityDepth &&
+            if (on(&Features::reverse_futility) && depth <= kParams.reverse_futility_depth &&
                 std::abs(beta) < kMateBound &&
-                static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
+                static_eval - kParams.reverse_futility_margin * (depth - improving) >= beta)
                 return static_eval;
 
             // Razoring: so far below alpha that only a capture could help; ask quiescence.
             if constexpr (TacticalGame<G>) {
-                if (on(&Features::razoring) && on(&Features::quiescence) && depth <= param::kRazoringDepth &&
-                    std::abs(alpha) < kMateBound && static_eval + param::kRazoringMargin * depth < alpha) {
+                if (on(&Features::razoring) && on(&Features::quiescence) && depth <= kParams.razoring_depth &&
+                    std::abs(alpha) < kMateBound && static_eval + kParams.razoring_margin * depth < alpha) {
                     const Score v = quiescence(ply, alpha, alpha + 1);
                     if (stopped()) return 0;
                     if (v <= alpha) return v;
@@ -327,9 +328,9 @@ private:
             if constexpr (NullMoveGame<G>) {
                 bool guard_ok = true;
                 if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
-                if (on(&Features::null_move) && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
-                    previous_move(ply) && std::abs(beta) < kMateBound) {
-                    const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
+                if (on(&Features::null_move) && guard_ok && depth >= kParams.null_move_min_depth &&
+                    static_eval >= beta && previous_move(ply) && std::abs(beta) < kMateBound) {
+                    const int r = kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor;
                     push_move(ply, std::nullopt);
                     game_.make_null();
                     const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
@@ -345,7 +346,7 @@ private:
         // iteration redo it.
         // (Without a table there is never a hash move, so it would apply everywhere.)
         if (on(&Features::internal_iterative_reduction) && features().transposition_table && HashedGame<G> && !root &&
-            !tt_move && depth >= param::kIirMinDepth && cut_node)
+            !tt_move && depth >= kParams.iir_min_depth && cut_node)
             --depth;
 
         if (root)
@@ -452,14 +453,14 @@ private:
 
             // Pruning of late moves, never while every move so far loses to mate.
             if (!root && !checked && best > -kMateBound) {
-                if (quiet && !checks && on(&Features::late_move_pruning) && depth <= param::kLateMovePruningDepth &&
+                if (quiet && !checks && on(&Features::late_move_pruning) && depth <= kParams.late_move_pruning_depth &&
                     static_cast<int>(quiet_count) >= (3 + depth * depth) / (declining ? 2 : 1))
                     continue;
-                if (quiet && !checks && on(&Features::futility) && depth <= param::kFutilityDepth && !pv_node &&
-                    static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
+                if (quiet && !checks && on(&Features::futility) && depth <= kParams.futility_depth && !pv_node &&
+                    static_eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
                     continue;
-                if (on(&Features::see_pruning) && depth <= param::kSeePruningDepth &&
-                    !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth))
+                if (on(&Features::see_pruning) && depth <= kParams.see_pruning_depth &&
+                    !see_ge(m, (quiet ? kParams.see_quiet_margin : kParams.see_tactical_margin) * depth))
                     continue;
             }
 
@@ -490,7 +491,7 @@ private:
             } else {
                 // Late move reductions, then a null window: is it better than alpha at all?
                 int r = 0;
-                if (on(&Features::late_move_reductions) && depth >= param::kLmrMinDepth && quiet && !checks &&
+                if (on(&Features::late_move_reductions) && depth >= kParams.lmr_min_depth && quiet && !checks &&
                     move_count > 2) {
                     r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
                                     [static_cast<std::size_t>(std::min(move_count, 63))];
@@ -595,7 +596,7 @@ private:
                 // cannot lift the score to alpha even with a margin (unless they
                 // check: a mate is worth more than any margin).
                 if (!checked) {
-                    const Score needed = std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1);
+                    const Score needed = std::max<Score>(0, alpha - stand_pat - kParams.delta_margin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
                 push_move(ply, m);
