@@ -35,9 +35,6 @@ consteval bool check_capabilities() {
     static_assert(!ZugzwangGuardGame<G> || NullMoveGame<G>,
                   "G has zugzwang_unlikely(), which only guards null-move pruning, but no make_null() and "
                   "unmake_null(): the guard would never be read. Check their spelling, or drop the guard.");
-    static_assert(!WinByMovingGame<G> || BoundedLengthGame<G>,
-                  "G declares wins_by_moving, which only narrows the values a solve tries between a "
-                  "game's known length, but has no max_plies_left(): the declaration would never be read.");
     if constexpr (EvalUnitGame<G>)
         static_assert(G::eval_unit > 0, "G::eval_unit, the value of a pawn-like unit of evaluate(), must be positive.");
     static_assert(parameters_of<G>.null_move_depth_divisor > 0 && parameters_of<G>.lmr_divisor > 0,
