@@ -7,8 +7,8 @@ namespace ply::testing {
 
 static_assert(Game<chess::Position> && NotatedGame<chess::Position>);
 static_assert(HashedGame<chess::Position> && NullMoveGame<chess::Position> && TacticalGame<chess::Position>);
-static_assert(CheckGame<chess::Position> && ExchangeGame<chess::Position> && RepetitionGame<chess::Position>);
-static_assert(KeyedMoveGame<chess::Position>);
+static_assert(CheckGame<chess::Position> && ExchangeGame<chess::Position> && DrawRuleGame<chess::Position>);
+static_assert(KeyedMoveGame<chess::Position> && SearchParametersGame<chess::Position>);
 
 template <>
 struct GameSamples<chess::Position> {

@@ -31,7 +31,6 @@
 //   generate_tactical(MoveList&)            quiescence search
 //   in_check(), gives_check(Move)           check extensions, pruning guards
 //   see_ge(Move, Score threshold)           static-exchange pruning
-//   is_repetition()                         draws inside the search tree
 //   move_key(Move) < move_key_count         history tables
 //   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
 //   is_rule_draw()                          cheap draw test (repetition, fifty moves,
@@ -43,6 +42,15 @@
 //                                           player asked to move anyway plays one
 //   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
 //   side_to_move(), fullmove_number()       turns read from a position (front ends)
+//   eval_unit, search_parameters()          the search's margins, scaled or the game's own
+//   (and, for exact solving: can_win_next(), generate_non_losing(), max_plies_left(),
+//   wins_by_moving, move_score(Move))
+//
+// docs/capabilities.md tables them all: what each switches on, who provides
+// it. Some only make sense together (generate_tactical needs is_tactical);
+// the production engine checks those rules for its game at compile time
+// (src/ply/search/engine/capabilities.hpp). tests/support/nim.hpp is the Nim
+// above, searched by every algorithm and the engine.
 //
 // Front ends (the `ply` command) also need notation; see NotatedGame.
 #pragma once
@@ -58,6 +66,7 @@
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
+#include <ply/core/search_parameters.hpp>
 
 namespace ply {
 
@@ -76,6 +85,7 @@ concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
     { cg.evaluate() } -> std::convertible_to<Score>;
 };
 
+// The table stores moves in 4 bytes: sizeof(Move) <= 4.
 template <class G>
 concept HashedGame = Game<G> && requires(const G cg) {
     { cg.hash() } -> std::same_as<std::uint64_t>;
@@ -98,55 +108,62 @@ concept SymmetricHashGame = HashedGame<G> && requires(const G cg, typename G::Mo
     { cg.mirror_move(m) } -> std::same_as<typename G::Move>;
 };
 
+// Passing the turn; hash() must then change with the side to move.
 template <class G>
 concept NullMoveGame = Game<G> && requires(G g) {
     g.make_null();
     g.unmake_null();
 };
 
+// The production engine also asks for OrderedTacticsGame (capabilities.hpp).
 template <class G>
 concept TacticalGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
     { cg.generate_tactical(list) } -> std::same_as<void>;
 };
 
+// gives_check(m) is asked before m is made. With TacticalGame,
+// generate_tactical() yields every evasion while in check.
 template <class G>
 concept CheckGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.in_check() } -> std::same_as<bool>;
     { cg.gives_check(m) } -> std::same_as<bool>;
 };
 
+// SEE tells good tactical moves from bad ones: OrderedTacticsGame too.
 template <class G>
 concept ExchangeGame = Game<G> && requires(const G cg, typename G::Move m, Score t) {
     { cg.see_ge(m, t) } -> std::same_as<bool>;
 };
 
-template <class G>
-concept RepetitionGame = Game<G> && requires(const G cg) {
-    { cg.is_repetition() } -> std::same_as<bool>;
-};
-
+// A dense index of a legal move, below move_key_count: the history tables'.
 template <class G>
 concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.move_key(m) } -> std::convertible_to<std::size_t>;
     { G::move_key_count } -> std::convertible_to<std::size_t>;
 };
 
+// Which moves are tactical (captures, promotions), searched first in
+// tactical_score order and kept from quiet moves' reductions.
 template <class G>
 concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.is_tactical(m) } -> std::same_as<bool>;
     { cg.tactical_score(m) } -> std::convertible_to<int>;
 };
 
+// A cheap test for draws by rule, asked at every node instead of outcome(),
+// which is then asked only where no move is left (a finished game has none).
 template <class G>
 concept DrawRuleGame = Game<G> && requires(const G cg) {
     { cg.is_rule_draw() } -> std::same_as<bool>;
 };
 
+// The moves on the board after a rule has ended the game, for a root.
 template <class G>
 concept RuleEndedGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
     { cg.generate_legal(list) } -> std::same_as<void>;
 };
 
+// Guards null-move pruning only: NullMoveGame too.
 template <class G>
 concept ZugzwangGuardGame = Game<G> && requires(const G cg) {
     { cg.zugzwang_unlikely() } -> std::same_as<bool>;
@@ -173,7 +190,7 @@ concept BoundedLengthGame = Game<G> && requires(const G cg) {
 // Games won only by the move that ends them (Connect Four: the winner plays
 // the last stone): a win is an odd number of plies away for the side to
 // move, a loss an even number, which halves the values a solver must tell
-// apart.
+// apart. Read only with BoundedLengthGame.
 template <class G>
 concept WinByMovingGame = Game<G> && requires {
     requires G::wins_by_moving;
@@ -205,6 +222,21 @@ template <class G>
 concept TurnNumberedGame = Game<G> && requires(const G cg) {
     { cg.side_to_move() } -> std::convertible_to<int>;
     { cg.fullmove_number() } -> std::convertible_to<int>;
+};
+
+// The value of a pawn-like unit of evaluate() (chess: a pawn, 100): the
+// production search's default margins are scaled to it
+// (SearchParameters::scaled_to). Without it, margins are chess's.
+template <class G>
+concept EvalUnitGame = Game<G> && requires {
+    { G::eval_unit } -> std::convertible_to<Score>;
+};
+
+// The game's own full set of search margins and reductions, constexpr; it
+// wins over eval_unit.
+template <class G>
+concept SearchParametersGame = Game<G> && requires {
+    { G::search_parameters() } -> std::same_as<SearchParameters>;
 };
 
 // What the command line needs: a name, positions and moves as text, and a

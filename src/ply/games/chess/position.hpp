@@ -19,6 +19,7 @@
 #include <ply/core/score.hpp>
 #include <ply/games/chess/attacks.hpp>
 #include <ply/games/chess/bitboard.hpp>
+#include <ply/games/chess/search_parameters.hpp>
 #include <ply/games/chess/types.hpp>
 #include <ply/games/chess/zobrist.hpp>
 
@@ -114,6 +115,8 @@ public:
     }
     // Null-move pruning is unsafe in pawn endings, where zugzwang is common.
     bool zugzwang_unlikely() const { return (pieces(side_) & ~pieces(Pawn) & ~pieces(King)) != 0; }
+    // The search's margins, in centipawns (search_parameters.hpp).
+    static constexpr SearchParameters search_parameters() { return kSearchParameters; }
 
     // --- Notation ----------------------------------------------------------
     // UCI (either castling form) or SAN; throws ply::ParseError.

@@ -121,6 +121,9 @@ public:
     // ---- Optional capabilities -------------------------------------------------
 
     static constexpr bool wins_by_moving = true;  // the fourth stone is the mover's
+    // evaluate() counts 10 for a threat: the search's margins scale to it
+    // (chess's, tuned at 100 a pawn, divided by 10).
+    static constexpr Score eval_unit = 10;
 
     // key() (unique for a board size) through a bijective mixer, salted by
     // the size: one table may serve boards of several sizes, whose keys
@@ -357,6 +360,7 @@ private:
 
 static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> &&
               SymmetricHashGame<Connect4> && KeyedMoveGame<Connect4> && ForcedLineGame<Connect4> &&
-              MoveScoreGame<Connect4> && BoundedLengthGame<Connect4> && ProvenBoundGame<Connect4>);
+              MoveScoreGame<Connect4> && BoundedLengthGame<Connect4> && ProvenBoundGame<Connect4> &&
+              EvalUnitGame<Connect4>);
 
 }  // namespace ply::connect4

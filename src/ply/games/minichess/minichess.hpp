@@ -186,6 +186,9 @@ public:
 
     // ---- Optional capabilities -------------------------------------------------
 
+    // evaluate() is in centipawns, as chess's: the search's margins as tuned for chess.
+    static constexpr Score eval_unit = 100;
+
     // The board's key and the ply: the 80-ply limit makes the same board at
     // another ply a different position.
     std::uint64_t hash() const { return key_ ^ detail::kTables.zobrist_ply[static_cast<std::size_t>(ply_)]; }
@@ -303,7 +306,7 @@ inline void Minichess::unmake(Move m) {
 
 static_assert(Game<Minichess> && NotatedGame<Minichess> && HashedGame<Minichess> && TacticalGame<Minichess> &&
               KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess> &&
-              TurnNumberedGame<Minichess>);
-static_assert(!NullMoveGame<Minichess> && !RepetitionGame<Minichess> && !CheckGame<Minichess>);
+              TurnNumberedGame<Minichess> && EvalUnitGame<Minichess>);
+static_assert(!NullMoveGame<Minichess> && !CheckGame<Minichess>);
 
 }  // namespace ply::minichess

@@ -10,20 +10,23 @@
 #include <mutex>
 #include <thread>
 
+#include <ply/search/engine/capabilities.hpp>
 #include <ply/search/engine/worker.hpp>
 
 namespace ply::engine {
 
 template <Game G>
 class Engine {
+    static_assert(check_capabilities<G>());  // the rules of capabilities.hpp, stated for G
+
 public:
     using Move = typename G::Move;
     using Clock = std::chrono::steady_clock;
 
-    explicit Engine(std::size_t hash_mb = 16) : table_(hash_mb) { shared_.table = &table_; }
+    explicit Engine(std::size_t hash_mb = 16) : table_(table_megabytes(hash_mb)) { shared_.table = &table_; }
 
     // All or nothing: OutOfMemory leaves the table as it was.
-    void set_hash(std::size_t mb) { table_.resize(mb); }
+    void set_hash(std::size_t mb) { table_.resize(table_megabytes(mb)); }
     [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
     void clear() { table_.clear(); }  // a new game
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
@@ -141,6 +144,10 @@ public:
     }
 
 private:
+    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
+    // A game without hash() never reads the table: it gets the smallest one.
+    static std::size_t table_megabytes(std::size_t asked) { return HashedGame<G> ? asked : 1; }
+
     // Iterative deepening for one thread. Every completed iteration is
     // offered to deepest_; a thread never searches a depth another thread
     // has completed, but takes over its root moves and goes one deeper:
@@ -166,9 +173,9 @@ private:
             w.begin_iteration(depth);
             for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
                 const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
-                Score delta = param::kAspirationDelta;
+                Score delta = kParams.aspiration_delta;
                 Score alpha = -kInfinity, beta = kInfinity;
-                if (shared_.features.aspiration && depth >= param::kAspirationMinDepth && !is_mate(previous) &&
+                if (shared_.features.aspiration && depth >= kParams.aspiration_min_depth && !is_mate(previous) &&
                     previous != -kInfinity) {
                     alpha = std::max<Score>(previous - delta, -kInfinity);
                     beta = std::min<Score>(previous + delta, kInfinity);
@@ -189,7 +196,7 @@ private:
                         break;
                     }
                     if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, failed);
-                    delta += delta / 2 + 5;
+                    delta += delta / 2 + kParams.aspiration_widen;
                 }
             }
             if (w.superseded() && !shared_.stop.load()) {

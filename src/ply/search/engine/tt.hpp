@@ -62,8 +62,6 @@ private:
 
 template <class Move, class Placement = WholeTable>
 class TranspositionTable {
-    static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>, "the table stores moves in 32 bits");
-
 public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
@@ -178,6 +176,9 @@ private:
 
     // data: move (32) | score (16) | depth (8) | bound (2) | has move (1) | generation (4) | 1
     std::uint64_t pack(Score score, int depth, Bound bound, std::optional<Move> move) const {
+        // Checked where a move is stored, not for the whole class: an engine
+        // for a game without hash() holds a table it never writes, whatever its moves.
+        static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>, "the table stores moves in 32 bits");
         std::uint32_t move_bits = 0;
         if (move) std::memcpy(&move_bits, &*move, sizeof(Move));
         const auto depth_bits = static_cast<std::uint64_t>(std::clamp(depth + 1, 0, 255));

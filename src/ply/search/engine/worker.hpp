@@ -101,6 +101,7 @@ public:
     std::function<void(int, const Move&, int)> on_root_move;
 
 private:
+    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
     const Features& features() const { return shared_.features; }
     // Late move reductions by depth and move number, computed once.
     using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
@@ -110,7 +111,7 @@ private:
             for (int d = 1; d < kMaxPly; ++d)
                 for (int m = 1; m < 64; ++m)
                     t[static_cast<std::size_t>(d)][static_cast<std::size_t>(m)] =
-                        static_cast<int>(param::kLmrBase + std::log(d) * std::log(m) / param::kLmrDivisor);
+                        static_cast<int>(kParams.lmr_base + std::log(d) * std::log(m) / kParams.lmr_divisor);
             return t;
         }();
         return table;
@@ -299,7 +300,7 @@ private:
         // likely new and badly ordered: search it shallower, the next iteration redoes it. (Without a table there is
         // never a hash move.)
         if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
-            !tt_move && depth >= param::kIirMinDepth && cut_node)
+            !tt_move && depth >= kParams.iir_min_depth && cut_node)
             --depth;
 
         return search_moves(depth, alpha, beta,
@@ -357,15 +358,15 @@ private:
                                     bool improving) {
         // Step 8 (~63 Elo ± 43, 200 games). Reverse futility pruning. So far above beta that no quiet move will fall
         // below it.
-        if (features().reverse_futility && depth <= param::kReverseFutilityDepth && std::abs(beta) < kMateBound &&
-            static_eval - param::kReverseFutilityMargin * (depth - improving) >= beta)
+        if (features().reverse_futility && depth <= kParams.reverse_futility_depth && std::abs(beta) < kMateBound &&
+            static_eval - kParams.reverse_futility_margin * (depth - improving) >= beta)
             return static_eval;
 
         // Step 9 (~-61 Elo ± 45, 150 games). Razoring. So far below alpha that only a capture could help: ask
         // quiescence.
         if constexpr (TacticalGame<G>) {
-            if (features().razoring && features().quiescence && depth <= param::kRazoringDepth &&
-                std::abs(alpha) < kMateBound && static_eval + param::kRazoringMargin * depth < alpha) {
+            if (features().razoring && features().quiescence && depth <= kParams.razoring_depth &&
+                std::abs(alpha) < kMateBound && static_eval + kParams.razoring_margin * depth < alpha) {
                 const Score v = quiescence(ply, alpha, alpha + 1);
                 if (stopped()) return 0;
                 if (v <= alpha) return v;
@@ -377,9 +378,9 @@ private:
         if constexpr (NullMoveGame<G>) {
             bool guard_ok = true;
             if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
-            if (features().null_move && guard_ok && depth >= param::kNullMoveMinDepth && static_eval >= beta &&
+            if (features().null_move && guard_ok && depth >= kParams.null_move_min_depth && static_eval >= beta &&
                 previous_move(ply) && std::abs(beta) < kMateBound) {
-                const int r = param::kNullMoveBaseReduction + depth / param::kNullMoveDepthDivisor;
+                const int r = kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor;
                 push_move(ply, std::nullopt);
                 game_.make_null();
                 const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
@@ -620,25 +621,25 @@ private:
                     std::size_t quiets_tried) const {
         // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
         // matter; fewer still where the evaluation declines.
-        if (plain && features().late_move_pruning && depth <= param::kLateMovePruningDepth &&
+        if (plain && features().late_move_pruning && depth <= kParams.late_move_pruning_depth &&
             static_cast<int>(quiets_tried) >= (3 + depth * depth) / (n.declining ? 2 : 1))
             return true;
         // Step 15 (~-10 Elo ± 27, 400 games). Futility pruning. A quiet move cannot lift an evaluation this far below
         // alpha.
-        if (plain && features().futility && depth <= param::kFutilityDepth && !n.pv_node &&
-            n.static_eval + param::kFutilityBase + param::kFutilityPerPly * depth <= alpha)
+        if (plain && features().futility && depth <= kParams.futility_depth && !n.pv_node &&
+            n.static_eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
             return true;
         // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
         // starts is not worth a search near the horizon.
-        return features().see_pruning && depth <= param::kSeePruningDepth &&
-               !see_ge(m, (quiet ? param::kSeeQuietMargin : param::kSeeTacticalMargin) * depth);
+        return features().see_pruning && depth <= kParams.see_pruning_depth &&
+               !see_ge(m, (quiet ? kParams.see_quiet_margin : kParams.see_tactical_margin) * depth);
     }
 
     // Step 19 (~100 Elo ± 38, 200 games). Late move reductions. A quiet move ordered late is seldom best: its null
     // window is searched shallower, more so late at high depth, at expected cut nodes and where the evaluation
     // declines, less for killers and good history.
     int late_move_reduction(int depth, const Node& n, int move_count, bool killer_or_counter, int history_score) const {
-        if (!features().late_move_reductions || depth < param::kLmrMinDepth || move_count <= 2) return 0;
+        if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2) return 0;
         int r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
                             [static_cast<std::size_t>(std::min(move_count, 63))];
         if (n.pv_node) --r;
@@ -699,7 +700,7 @@ private:
                 // or cannot lift the score to alpha even with a margin is skipped, unless it checks: a mate is worth
                 // more than any margin.
                 if (!checked) {
-                    const Score needed = std::max<Score>(0, alpha - stand_pat - param::kDeltaMargin + 1);
+                    const Score needed = std::max<Score>(0, alpha - stand_pat - kParams.delta_margin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
                 push_move(ply, m);

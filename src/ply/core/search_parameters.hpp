@@ -1,0 +1,77 @@
+// The margins and reductions of the production search, as one value a game
+// may own (see SearchParametersGame and EvalUnitGame in game.hpp).
+//
+// It lives in core, not in search, so that a game can state its own set
+// without depending on the search (arrows point down only): it is
+// vocabulary shared by both sides, as Score is. The search reads it in
+// search/engine/parameters.hpp.
+//
+// Margins are in the game's evaluation units. The defaults are the values
+// tuned for chess, whose evaluation counts 100 for a pawn; scaled_to()
+// carries them to another scale. Depths and move counts do not scale.
+#pragma once
+
+#include <ply/core/score.hpp>
+
+namespace ply {
+
+struct SearchParameters {
+    // The unit the margins below are written for: the value of a pawn-like
+    // unit of the evaluation (a pawn in chess).
+    static constexpr Score kReferenceUnit = 100;
+
+    Score aspiration_delta = 20;  // the first half-width of the window around the last score
+    Score aspiration_widen = 5;   // after a fail, the half-width grows by half plus this
+    int aspiration_min_depth = 4;
+
+    int reverse_futility_depth = 8;
+    Score reverse_futility_margin = 80;  // per ply of depth
+
+    int razoring_depth = 3;
+    Score razoring_margin = 250;  // per ply of depth
+
+    int iir_min_depth = 4;  // no hash move this deep: search one ply less
+
+    int null_move_min_depth = 3;
+    int null_move_base_reduction = 3;
+    int null_move_depth_divisor = 4;  // R grows by one every this many plies
+
+    int futility_depth = 6;
+    Score futility_base = 90;
+    Score futility_per_ply = 90;
+
+    int late_move_pruning_depth = 8;  // quiet moves tried before pruning: 3 + d*d
+    int see_pruning_depth = 8;
+    Score see_quiet_margin = -60;      // per ply
+    Score see_tactical_margin = -100;  // per ply
+
+    int lmr_min_depth = 3;
+    double lmr_base = 0.75;
+    double lmr_divisor = 2.25;
+
+    Score delta_margin = 200;  // quiescence: captures this far below alpha are skipped
+
+    // The defaults with every margin carried from kReferenceUnit to `unit`
+    // (rounded to nearest; a margin never rounds to nothing).
+    static constexpr SearchParameters scaled_to(Score unit) {
+        const auto scale = [unit](Score margin) {
+            const Score s = (margin * unit + (margin < 0 ? -kReferenceUnit : kReferenceUnit) / 2) / kReferenceUnit;
+            return s != 0 ? s : margin < 0 ? -1 : 1;
+        };
+        SearchParameters p;
+        p.aspiration_delta = scale(p.aspiration_delta);
+        p.aspiration_widen = scale(p.aspiration_widen);
+        p.reverse_futility_margin = scale(p.reverse_futility_margin);
+        p.razoring_margin = scale(p.razoring_margin);
+        p.futility_base = scale(p.futility_base);
+        p.futility_per_ply = scale(p.futility_per_ply);
+        p.see_quiet_margin = scale(p.see_quiet_margin);
+        p.see_tactical_margin = scale(p.see_tactical_margin);
+        p.delta_margin = scale(p.delta_margin);
+        return p;
+    }
+
+    friend constexpr bool operator==(const SearchParameters&, const SearchParameters&) = default;
+};
+
+}  // namespace ply

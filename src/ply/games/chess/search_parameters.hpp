@@ -1,0 +1,36 @@
+// Chess's margins and reductions for the production search, in centipawns
+// (the defaults of SearchParameters were tuned for these; chess spells each
+// one out so that it keeps them whatever the defaults become). Any change
+// here changes the bench signature.
+#pragma once
+
+#include <ply/core/search_parameters.hpp>
+
+namespace ply::chess {
+
+inline constexpr SearchParameters kSearchParameters{
+    .aspiration_delta = 20,
+    .aspiration_widen = 5,
+    .aspiration_min_depth = 4,
+    .reverse_futility_depth = 8,
+    .reverse_futility_margin = 80,
+    .razoring_depth = 3,
+    .razoring_margin = 250,
+    .iir_min_depth = 4,
+    .null_move_min_depth = 3,
+    .null_move_base_reduction = 3,
+    .null_move_depth_divisor = 4,
+    .futility_depth = 6,
+    .futility_base = 90,
+    .futility_per_ply = 90,
+    .late_move_pruning_depth = 8,
+    .see_pruning_depth = 8,
+    .see_quiet_margin = -60,
+    .see_tactical_margin = -100,
+    .lmr_min_depth = 3,
+    .lmr_base = 0.75,
+    .lmr_divisor = 2.25,
+    .delta_margin = 200,
+};
+
+}  // namespace ply::chess
