@@ -15,6 +15,7 @@
 #include <ply/search/engine/limits.hpp>
 #include <ply/search/engine/parameters.hpp>
 #include <ply/search/engine/tt.hpp>
+#include <ply/search/node_end.hpp>
 #include <ply/search/sort.hpp>
 
 namespace ply::engine {
@@ -130,29 +131,11 @@ private:
         }
     }
 
-    // A finished game or a rule draw at this node, if any (never at the root).
-    std::optional<Score> rule_end(int ply) const {
-        if constexpr (DrawRuleGame<G>) {
-            if (game_.is_rule_draw()) return Score{0};
-            return std::nullopt;
-        } else {
-            const Outcome o = game_.outcome();
-            if (is_over(o)) return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
-            return std::nullopt;
-        }
-    }
-
-    // Scored when the move list is empty: mate, stalemate, a full board...
-    Score no_moves_score(int ply) const {
-        const Outcome o = game_.outcome();
-        return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
-    }
-
     // The evaluation where the game goes on, the exact score where it is over.
     Score static_score(int ply) const {
         MoveListOf<G> any;
         game_.generate_moves(any);
-        return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+        return any.empty() ? no_moves_score(game_, ply) : Score(game_.evaluate());
     }
 
     // A move between this position's orientation and the table's: games
@@ -260,7 +243,7 @@ private:
         if (!root) {
             // Step 2 (not measured). The end of the game. A rule or the board may have ended it; the stack has a last
             // ply.
-            if (auto end = rule_end(ply)) return *end;
+            if (auto end = rule_end_score(game_, ply)) return *end;
             if (ply >= kMaxPly - 1) return game_.evaluate();
             // Step 3 (~-12 Elo ± 12, 150 games). Mate distance pruning. Nothing here beats mating at the next ply or
             // loses faster than now.
@@ -419,7 +402,7 @@ private:
             generate_root_moves(game_, moves);
         else
             game_.generate_moves(moves);
-        if (moves.empty()) return n.root ? 0 : no_moves_score(n.ply);
+        if (moves.empty()) return n.root ? 0 : no_moves_score(game_, n.ply);
         MoveLoop loop(moves);
         loop.scored = n.root;  // the root's moves come in the root's order
         loop.root_index = static_cast<std::size_t>(root_first_);
@@ -479,7 +462,7 @@ private:
         }
 
         // All root moves excluded (or every move known to fail low, which the table records).
-        if (loop.move_count == 0 && loop.known_fail_low == -kInfinity) return n.root ? 0 : no_moves_score(n.ply);
+        if (loop.move_count == 0 && loop.known_fail_low == -kInfinity) return n.root ? 0 : no_moves_score(game_, n.ply);
         if (loop.best == -kInfinity) loop.best = alpha;  // every move was pruned
         // Step 21 (part of step 5). Storing the result. The next visit of this position, by any path or thread, starts
         // from it.
@@ -654,7 +637,7 @@ private:
         count_node(ply);
         pv_.clear(ply);
         if (stopped()) return 0;
-        if (auto end = rule_end(ply)) return *end;
+        if (auto end = rule_end_score(game_, ply)) return *end;
         if (ply >= kMaxPly - 1) return game_.evaluate();
         if constexpr (!TacticalGame<G>) {
             return static_score(ply);
@@ -691,7 +674,7 @@ private:
             }
             MoveListOf<G> moves;
             game_.generate_tactical(moves);  // all evasions when in check
-            if (checked && moves.empty()) return no_moves_score(ply);
+            if (checked && moves.empty()) return no_moves_score(game_, ply);
             Picker picker{moves, {}};
             score_moves(picker, ply, tt_move);
             while (auto next = picker.pick()) {

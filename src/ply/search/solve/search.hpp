@@ -15,6 +15,7 @@
 
 #include <ply/core/game.hpp>
 #include <ply/search/engine/busy.hpp>
+#include <ply/search/node_end.hpp>
 #include <ply/search/solve/book.hpp>
 #include <ply/search/solve/parameters.hpp>
 #include <ply/search/solve/table.hpp>
@@ -93,23 +94,6 @@ private:
             shared_.table->grow();
     }
 
-    // A finished game or a rule draw at this node, if any.
-    std::optional<Score> rule_end(int ply) const {
-        if constexpr (DrawRuleGame<G>) {
-            if (game_.is_rule_draw()) return Score{0};
-            return std::nullopt;
-        } else {
-            const Outcome o = game_.outcome();
-            if (is_over(o)) return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
-            return std::nullopt;
-        }
-    }
-    // Scored when the move list is empty: a full board, a stalemate...
-    Score no_moves_score(int ply) const {
-        const Outcome o = game_.outcome();
-        return terminal_score(o, ply, o == Outcome::Scored ? Score(game_.evaluate()) : 0);
-    }
-
     // A move between this position's orientation and the table's: games
     // whose hash() serves a position and its mirror image store moves as the
     // hash saw the board (the same map both ways).
@@ -175,7 +159,7 @@ std::optional<Score> Searcher<G>::bound_node(int ply, Score& alpha, Score& beta,
     // move did not win (it came from generate_non_losing, the root's too),
     // and nodes with two plies or fewer left end below before they move.
     if constexpr (!(ForcedLineGame<G> && BoundedLengthGame<G>)) {
-        if (auto end = rule_end(ply)) return *end;
+        if (auto end = rule_end_score(game_, ply)) return *end;
     }
     if (ply >= kMaxPly - 1) return Score(game_.evaluate());
     // Mate distance: nothing here beats winning at the next ply.
@@ -264,10 +248,10 @@ Score Searcher<G>::search(int depth, int ply, Score alpha, Score beta) {
     const bool root = ply == 0;
     count_node();
     if (depth <= 0) {  // only a game longer than the solver's depth gets here
-        if (auto end = rule_end(ply)) return *end;
+        if (auto end = rule_end_score(game_, ply)) return *end;
         MoveListOf<G> any;
         game_.generate_moves(any);
-        return any.empty() ? no_moves_score(ply) : Score(game_.evaluate());
+        return any.empty() ? no_moves_score(game_, ply) : Score(game_.evaluate());
     }
     MoveListOf<G> moves;
     if (!root) {
@@ -290,7 +274,7 @@ Score Searcher<G>::search(int depth, int ply, Score alpha, Score beta) {
     } else if constexpr (!ForcedLineGame<G>) {
         game_.generate_moves(moves);
     }
-    if (moves.empty()) return root ? 0 : no_moves_score(ply);
+    if (moves.empty()) return root ? 0 : no_moves_score(game_, ply);
     // The table's move goes first, before any move is scored: where it
     // refutes the node, scoring the others would be wasted.
     bool tt_move_first = false;
@@ -385,7 +369,7 @@ Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, std
         }
     }
     // Every move known to fail low: the table records their best bound.
-    if (move_count == 0 && known_fail_low == -kInfinity) return root ? 0 : no_moves_score(ply);
+    if (move_count == 0 && known_fail_low == -kInfinity) return root ? 0 : no_moves_score(game_, ply);
     shared_.table->store(key, score_to_tt(best, ply), depth, engine::bound_of(best, original_alpha, beta),
                          oriented(best_move ? best_move : tt_move));
     return best;
