@@ -3,12 +3,13 @@
 // do not include the command line, and core and search include no game.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -16,9 +17,20 @@ namespace fs = std::filesystem;
 
 const fs::path kSource = PLY_SOURCE_DIR;
 
-// Files under `folders` (relative to src/ply) with a line matching `pattern`,
-// as "folder/file:line: text".
-std::set<std::string> offending_lines(std::initializer_list<const char*> folders, const std::regex& pattern) {
+// Whether `line` names one of `words` where a name starts (not "research::"
+// for "search::"). Plain search: GCC 12 warns inside <regex> under the sanitizers.
+bool names_any(const std::string& line, const std::vector<std::string>& words) {
+    for (const auto& word : words)
+        for (auto at = line.find(word); at != std::string::npos; at = line.find(word, at + 1))
+            if (at == 0 || !(std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_'))
+                return true;
+    return false;
+}
+
+// Files under `folders` (relative to src/ply) with a line naming one of
+// `words`, as "folder/file:line: text".
+std::set<std::string> offending_lines(std::initializer_list<const char*> folders,
+                                      const std::vector<std::string>& words) {
     std::set<std::string> found;
     for (const char* folder : folders) {
         for (const auto& entry : fs::recursive_directory_iterator(kSource / "ply" / folder)) {
@@ -26,7 +38,7 @@ std::set<std::string> offending_lines(std::initializer_list<const char*> folders
             std::ifstream in(entry.path());
             std::string line;
             for (int number = 1; std::getline(in, line); ++number)
-                if (std::regex_search(line, pattern))
+                if (names_any(line, words))
                     found.insert(fs::relative(entry.path(), kSource / "ply").string() + ":" + std::to_string(number) +
                                  ": " + line);
         }
@@ -40,7 +52,15 @@ std::string joined(const std::set<std::string>& lines) {
     return out.str();
 }
 
-const std::regex kGameName(R"(\b(chess|connect4|minichess|tictactoe|tree|uniform)::|ply/games/)");
+const std::vector<std::string> kGameNames = {
+    "chess::", "connect4::", "minichess::", "tictactoe::", "tree::", "uniform::", "ply/games/"};
+
+// "#include <ply/<folder>/" for each folder.
+std::vector<std::string> includes_of(std::initializer_list<const char*> folders) {
+    std::vector<std::string> out;
+    for (const char* f : folders) out.push_back(std::string("#include <ply/") + f + "/");
+    return out;
+}
 
 // Front-end files that still hold one game's own tool (Pons' benchmark sets,
 // the Connect Four and Polyglot books): each to become a capability. The list
@@ -54,25 +74,24 @@ bool known_debt(const std::string& line) {
 
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
     std::set<std::string> found;
-    for (const auto& line : offending_lines({"cli", "tools", "uci", "xboard"}, kGameName))
+    for (const auto& line : offending_lines({"cli", "tools", "uci", "xboard"}, kGameNames))
         if (!known_debt(line)) found.insert(line);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 
 TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
-    const auto found = offending_lines({"tools"}, std::regex(R"(#include <ply/(cli|uci|xboard)/)"));
+    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
     const auto found =
-        offending_lines({"core", "search"}, std::regex(R"(#include <ply/(games|registry|tools|cli|uci|xboard)/)"));
+        offending_lines({"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, GamesKnowNoSearch) {
-    const auto found =
-        offending_lines({"games"}, std::regex(R"(#include <ply/(search|registry|tools|cli|uci|xboard)/)"));
+    const auto found = offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
