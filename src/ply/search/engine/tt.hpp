@@ -189,7 +189,10 @@ private:
     static Fields unpack(std::uint64_t data) {
         Fields f;
         const auto move_bits = static_cast<std::uint32_t>(data);
-        std::memcpy(static_cast<void*>(&f.move), &move_bits, sizeof(Move));  // trivially copyable
+        // Never more than the 32 bits stored: pack() refuses larger moves, but
+        // a table that is never written (a game without hash()) still compiles this.
+        constexpr std::size_t kMoveBytes = std::min(sizeof(Move), sizeof move_bits);
+        std::memcpy(static_cast<void*>(&f.move), &move_bits, kMoveBytes);  // trivially copyable
         f.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 32));
         f.depth = static_cast<int>((data >> 48) & 0xFF) - 1;
         f.bound = static_cast<Bound>((data >> 56) & 3);
