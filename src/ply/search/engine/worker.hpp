@@ -165,21 +165,7 @@ private:
         return true;
     }
 
-    // Orders moves by score, best first, one selection step at a time.
-    struct Picker {
-        MoveListOf<G>& moves;
-        std::array<int, G::max_moves> scores;
-        std::size_t next = 0;
-        std::optional<Move> pick() {
-            if (next >= moves.size()) return std::nullopt;
-            std::size_t best = next;
-            for (std::size_t i = next + 1; i < moves.size(); ++i)
-                if (scores[i] > scores[best]) best = i;
-            std::swap(moves[best], moves[next]);
-            std::swap(scores[best], scores[next]);
-            return moves[next++];
-        }
-    };
+    using Picker = MovePicker<G>;
 
     void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
         const std::optional<Move> counter =

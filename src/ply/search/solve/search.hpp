@@ -112,20 +112,7 @@ private:
 
     // The table's move first, then the game's move scores; ties keep the
     // game's order.
-    struct Picker {
-        MoveListOf<G>& moves;
-        std::array<int, G::max_moves> scores;
-        std::size_t next = 0;
-        std::optional<Move> pick() {
-            if (next >= moves.size()) return std::nullopt;
-            std::size_t best = next;
-            for (std::size_t i = next + 1; i < moves.size(); ++i)
-                if (scores[i] > scores[best]) best = i;
-            std::swap(moves[best], moves[next]);
-            std::swap(scores[best], scores[next]);
-            return moves[next++];
-        }
-    };
+    using Picker = MovePicker<G>;
     void score_moves(Picker& p, const std::optional<Move>& tt_move) const {
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
             int s = 0;
