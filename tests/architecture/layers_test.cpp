@@ -62,20 +62,8 @@ std::vector<std::string> includes_of(std::initializer_list<const char*> folders)
     return out;
 }
 
-// Front-end files that still hold one game's own tool (Pons' benchmark sets,
-// the Connect Four and Polyglot books): each to become a capability. The list
-// may only shrink.
-bool known_debt(const std::string& line) {
-    for (const char* file :
-         {"cli/solve_batch.cpp", "cli/connect4_book.cpp", "cli/connect4_book.hpp", "cli/chess_book.cpp"})
-        if (line.rfind(file, 0) == 0) return true;
-    return false;
-}
-
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
-    std::set<std::string> found;
-    for (const auto& line : offending_lines({"cli", "tools", "uci", "xboard"}, kGameNames))
-        if (!known_debt(line)) found.insert(line);
+    const auto found = offending_lines({"cli", "tools", "uci", "xboard"}, kGameNames);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 

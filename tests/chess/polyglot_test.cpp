@@ -24,6 +24,7 @@
 namespace ply::chess::polyglot {
 namespace {
 
+using describe::RecordResult;
 using ply::testing::run_ply;
 using ply::testing::TempFile;
 
@@ -227,10 +228,10 @@ std::uint16_t weight_of(const std::vector<Entry>& entries, std::uint64_t k, std:
 // The numbers Debian's polyglot 2.0.4 gives for the same games.
 TEST(PolyglotMaker, WeighsMovesByResultsForTheMover) {
     BookMaker maker;
-    maker.add_game(Position(), line("e2e4 e7e5 g1f3 b8c6"), GameResult::WhiteWins, 1024);
-    maker.add_game(Position(), line("e2e4 c7c5 g1f3 d7d6"), GameResult::BlackWins, 1024);
-    maker.add_game(Position(), line("d2d4 d7d5 c2c4 e7e6"), GameResult::Draw, 1024);
-    maker.add_game(Position(), line("e2e4 e7e5 f1c4 b8c6"), GameResult::WhiteWins, 1024);
+    maker.add_game(Position(), line("e2e4 e7e5 g1f3 b8c6"), RecordResult::FirstPlayerWins, 1024);
+    maker.add_game(Position(), line("e2e4 c7c5 g1f3 d7d6"), RecordResult::SecondPlayerWins, 1024);
+    maker.add_game(Position(), line("d2d4 d7d5 c2c4 e7e6"), RecordResult::Draw, 1024);
+    maker.add_game(Position(), line("e2e4 e7e5 f1c4 b8c6"), RecordResult::FirstPlayerWins, 1024);
     const auto entries = maker.entries(1);
     EXPECT_EQ(maker.games(), 4u);
     EXPECT_EQ(weight_of(entries, kStart, code("e2e4")), 4);  // won, lost, won
@@ -249,7 +250,7 @@ TEST(PolyglotMaker, WeighsMovesByResultsForTheMover) {
     // --min-game: e4 was played three times, d4 once; --max-ply counts the first moves only.
     EXPECT_EQ(maker.entries(3), (std::vector<Entry>{{kStart, code("e2e4"), 4, 0}}));
     BookMaker first;
-    first.add_game(Position(), line("e2e4 e7e5"), GameResult::Draw, 1);
+    first.add_game(Position(), line("e2e4 e7e5"), RecordResult::Draw, 1);
     EXPECT_EQ(first.entries(1), (std::vector<Entry>{{kStart, code("e2e4"), 1, 0}}));
 }
 
@@ -258,8 +259,8 @@ TEST(PolyglotMaker, CountsAreHalvedToFitSixteenBits) {
     // reaches 16384 plays: 16385 draws of 1. e4 weigh 8193.
     BookMaker maker;
     const auto e4 = line("e2e4");
-    maker.add_game(Position(), line("d2d4"), GameResult::WhiteWins, 1);
-    for (int i = 0; i < 16385; ++i) maker.add_game(Position(), e4, GameResult::Draw, 1);
+    maker.add_game(Position(), line("d2d4"), RecordResult::FirstPlayerWins, 1);
+    for (int i = 0; i < 16385; ++i) maker.add_game(Position(), e4, RecordResult::Draw, 1);
     const auto entries = maker.entries(1);
     ASSERT_EQ(entries.size(), 2u);
     EXPECT_EQ(entries[0], (Entry{kStart, code("e2e4"), 8193, 0}));
@@ -269,7 +270,7 @@ TEST(PolyglotMaker, CountsAreHalvedToFitSixteenBits) {
 TEST(PolyglotMaker, GamesFromAFenStartCountForTheSideToMove) {
     BookMaker maker;
     const Position start = after("e2e4");
-    maker.add_game(start, std::vector<Move>{parse_uci(start, "c7c5")}, GameResult::BlackWins, 1024);
+    maker.add_game(start, std::vector<Move>{parse_uci(start, "c7c5")}, RecordResult::SecondPlayerWins, 1024);
     EXPECT_EQ(maker.entries(1), (std::vector<Entry>{{key(start), code("c7c5", start), 2, 0}}));
 }
 

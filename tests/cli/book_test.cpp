@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -119,6 +120,39 @@ TEST(CliBook, BadBooksAndUsesAreReported) {
     EXPECT_EQ(run_ply("book connect4 --plies 0 --out /tmp/never.txt").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --plies 2").exit_code, 2);
     EXPECT_EQ(run_ply("book connect4 --position 4x4: --plies 2 --out /nonexistent/dir/book.txt").exit_code, 1);
+}
+
+// Books and sets are capabilities: a game without them is told so in one
+// line, whatever kind of book the options ask for, and nothing is written.
+TEST(CliBook, GamesWithoutBooksOrSetsAreToldSo) {
+    for (const char* game : {"tictactoe", "minichess", "tree", "uniform"}) {
+        for (const char* options : {"--plies 2", "--pgn games.pgn"}) {
+            const auto r = run_ply(std::string("book ") + game + " " + options + " --out /tmp/never_written.bin");
+            EXPECT_EQ(r.exit_code, 2) << game << " " << options;
+            EXPECT_NE(r.out.find(std::string("there are no ") + game + " books"), std::string::npos) << r.out;
+            EXPECT_FALSE(std::filesystem::exists("/tmp/never_written.bin"));
+        }
+    }
+    const TempFile set("set.txt", "4453 -3\n");
+    const auto batch = run_ply("solve tictactoe --batch " + set.path.string());
+    EXPECT_EQ(batch.exit_code, 2);
+    EXPECT_NE(batch.out.find("--batch needs a game"), std::string::npos) << batch.out;
+    // Each kind of book refuses the other's options.
+    const auto mixed = run_ply("book chess --pgn games.pgn --plies 2 --out /tmp/never_written.bin");
+    EXPECT_EQ(mixed.exit_code, 2);
+    EXPECT_NE(mixed.out.find("--plies is not for recorded-game books"), std::string::npos) << mixed.out;
+    EXPECT_EQ(run_ply("book chess --pgn games.pgn --fen startpos --out /tmp/never_written.bin").exit_code, 2);
+}
+
+// Steininger's sets count columns from 0 and name other boards: the board in
+// an entry is left alone, only its moves are shifted.
+TEST(CliBook, SetEntriesInTheirOwnNotation) {
+    using ply::connect4::set_position;
+    EXPECT_EQ(set_position("0123", {"9x5", true}), "9x5:1234");
+    EXPECT_EQ(set_position("5x4:0123", {"9x5", true}), "5x4:1234");
+    EXPECT_EQ(set_position("89", {"10x4", true}), "10x4:9a");
+    EXPECT_EQ(set_position("4453", {"", false}), "4453");
+    EXPECT_EQ(set_position("4453", {"7x6", false}), "7x6:4453");
 }
 
 }  // namespace

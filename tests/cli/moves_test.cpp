@@ -67,6 +67,15 @@ TEST(CliMoves, EveryGameListsItsMovesSorted) {
     EXPECT_EQ(won.out, "");
 }
 
+TEST(CliMoves, JsonHoldsThePositionAndTheSameList) {
+    const auto r = run_ply("moves connect4 --position 4453 --json");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(r.out, R"({"moves":["1","2","3","4","5","6","7"],"position":"4453"})"
+                     "\n");
+    const auto over = run_ply("moves tictactoe --position XXXOO.... --json");
+    EXPECT_NE(over.out.find(R"("moves":[])"), std::string::npos) << over.out;
+}
+
 TEST(CliMoves, BadInputIsReported) {
     const auto missing = run_ply("moves minichess --position /nonexistent/position.txt");
     EXPECT_EQ(missing.exit_code, 1);

@@ -46,7 +46,11 @@ TEST(PlayChess, InfoTogglesTheSearchLines) {
     // One line per iteration of the first reply only (depths 1 to 3), its
     // principal variation in SAN starting with Black's move number.
     EXPECT_EQ(count_occurrences(r.out, "  depth "), 3u) << r.out;
-    EXPECT_NE(r.out.find("  depth 3  score cp "), std::string::npos) << r.out;
+    // Scores as every command prints chess scores: in pawns, "+0.35".
+    const auto depth3 = r.out.find("  depth 3  score ");
+    ASSERT_NE(depth3, std::string::npos) << r.out;
+    const std::string score = r.out.substr(depth3 + 17, r.out.find(' ', depth3 + 17) - depth3 - 17);
+    EXPECT_TRUE(score.size() >= 5 && (score[0] == '+' || score[0] == '-') && score[score.size() - 3] == '.') << score;
     EXPECT_NE(r.out.find("pv 1... "), std::string::npos) << r.out;
     EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
 }

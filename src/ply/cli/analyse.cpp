@@ -18,8 +18,9 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(0.001, 86400.0))  // a millisecond to a day
         ->excludes(depth);
     cmd->add_option("--multipv", opts->multipv, "Number of best lines to show")->check(CLI::Range(1, kMaxMultiPv));
-    cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, kMaxThreads));
-    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB")->check(CLI::Range(1, kMaxHashMb));
+    cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, engine::kMaxThreads));
+    cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB")
+        ->check(CLI::Range(1, engine::kMaxHashMb));
     cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");

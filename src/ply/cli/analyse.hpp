@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include <ply/cli/connect4_book.hpp>
 #include <ply/cli/lines.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
+#include <ply/cli/solved_book.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/solve/solver.hpp>
 
@@ -28,8 +28,6 @@ namespace ply::cli {
 
 inline constexpr int kDefaultDepth = 12;
 inline constexpr int kMaxMultiPv = 256;
-inline constexpr int kMaxThreads = 256;
-inline constexpr int kMaxHashMb = 65536;
 
 struct AnalyseOptions {
     std::string game = "chess";
@@ -41,7 +39,7 @@ struct AnalyseOptions {
     int hash_mb = 16;
     bool weak = false;
     bool json = false;
-    std::string book;  // an opening book to load (connect4)
+    std::string book;  // a book of solved positions to load
 };
 
 // `seconds` is measured here rather than taken from the report's whole
@@ -55,8 +53,8 @@ std::string iteration_line(const G& root, const engine::Report<typename G::Move>
     std::string s = "depth " + std::to_string(r.depth) + "/" + std::to_string(seldepth);
     if (several_lines) s += "  multipv " + std::to_string(r.multipv);
     const auto nps = static_cast<std::uint64_t>(static_cast<double>(r.nodes) / std::max(seconds, 1e-6));
-    s += "  score " + score_text<G>(r.score) + "  nodes " + std::to_string(r.nodes) + "  nps " + std::to_string(nps) +
-         "  time " + seconds_text(seconds) + "  pv " + line_text(root, r.pv);
+    s += "  score " + describe::score_text<G>(r.score) + "  nodes " + std::to_string(r.nodes) + "  nps " +
+         std::to_string(nps) + "  time " + seconds_text(seconds) + "  pv " + line_text(root, r.pv);
     return s;
 }
 
@@ -86,7 +84,7 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
     engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));  // before any output: it may fail
     if (!o.json) out << "position: " << root.position() << "\n";
     if (const Outcome over = root.outcome(); is_over(over)) {
-        const std::string reason = end_reason(root);
+        const std::string reason = describe::end_reason(root);
         if (o.json) {
             out << nlohmann::json{{"position", root.position()},
                                   {"over", reason.empty() ? std::string(to_string(over)) : reason}}
@@ -121,13 +119,14 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
     const auto result = engine.think(root, limits);
     if (o.json) return print_analysis_json(root, result, last, clock.seconds(), out);
 
-    out << "best move: " << (result.best ? move_text(root, *result.best) : std::string("(none)"));
-    if (result.depth > 0) out << " (score " << score_text<G>(result.score) << ", depth " << result.depth << ")";
+    out << "best move: " << (result.best ? describe::display_move(root, *result.best) : std::string("(none)"));
+    if (result.depth > 0)
+        out << " (score " << describe::score_text<G>(result.score) << ", depth " << result.depth << ")";
     out << "\n";
     for (std::size_t i = 0; i < last.size(); ++i) {
         if (!last[i]) continue;  // fewer legal moves than lines asked for
-        out << "line " << i + 1 << ": " << score_text<G>(last[i]->score) << "  " << line_text(root, last[i]->pv)
-            << "  (depth " << last[i]->depth << ")\n";
+        out << "line " << i + 1 << ": " << describe::score_text<G>(last[i]->score) << "  "
+            << line_text(root, last[i]->pv) << "  (depth " << last[i]->depth << ")\n";
     }
 }
 
@@ -150,7 +149,7 @@ void solve_moves(const CLI::App& cmd, const G& root, const AnalyseOptions& o, st
         if constexpr (describe::PublishedScoreGame<G>) {
             return root.published_score(s);
         } else {
-            return describe_score(s);
+            return describe::score_text<G>(s);
         }
     };
     nlohmann::json moves = nlohmann::json::object();

@@ -1,33 +1,37 @@
-// `ply book <game>`: opening books. Connect Four books list solved positions
-// (connect4_book.cpp); chess books are Polyglot .bin files made from games
-// (chess_book.cpp). The subcommand itself (book.cpp) reads the options and
-// hands them to the game's maker.
+// `ply book <game>`: opening books, of the kind the game has. A solvable game
+// with a published score lists solved positions (cli/solved_book.hpp); a game
+// that makes books from recorded games reads a PGN file (cli/record_book.hpp).
+// The options of the other kind are refused rather than ignored.
 #pragma once
 
-#include <cstddef>
-#include <optional>
+#include <initializer_list>
 #include <string>
 
+#include <ply/cli/book_options.hpp>
 #include <ply/cli/commands.hpp>
+#include <ply/cli/record_book.hpp>
+#include <ply/cli/solved_book.hpp>
 
 namespace ply::cli {
 
-struct BookOptions {
-    std::string game;
-    std::string out;
-    // connect4
-    std::optional<std::string> position;
-    int plies = 0;
-    int threads = 1;
-    std::size_t hash_mb = 64;
-    // chess, with polyglot make-book's defaults
-    std::string pgn;
-    int max_ply = 1024;
-    int min_game = 3;
-};
+inline void refuse_options(const CLI::App& cmd, std::string_view kind, std::initializer_list<const char*> names) {
+    for (const char* name : names)
+        if (cmd.count(name) > 0) usage_error(cmd, std::string(name) + " is not for " + std::string(kind) + " books");
+}
 
-// Each writes `out` whole or not at all and reports failures through `cmd`.
-void write_connect4_book(const CLI::App& cmd, const BookOptions& opts);
-void write_chess_book(const CLI::App& cmd, const BookOptions& opts);
+template <NotatedGame G>
+void run_book(const CLI::App& cmd, const BookOptions& opts) {
+    if constexpr (SolvedBookGame<G>) {
+        refuse_options(cmd, "solved-position", {"--pgn", "--max-ply", "--min-game"});
+        if (cmd.count("--plies") == 0) usage_error(cmd, opts.game + " books need --plies N");
+        write_solved_book<G>(cmd, opts);
+    } else if constexpr (describe::RecordBookGame<G>) {
+        refuse_options(cmd, "recorded-game", {"--plies", "--position", "--fen", "--threads", "--hash"});
+        if (opts.pgn.empty()) usage_error(cmd, opts.game + " books need --pgn GAMES.pgn");
+        write_record_book<G>(cmd, opts);
+    } else {
+        usage_error(cmd, "there are no " + opts.game + " books: books are of solved positions or from recorded games");
+    }
+}
 
 }  // namespace ply::cli

@@ -26,7 +26,7 @@ void add_tactics_command(CLI::App& app);
 void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);
-void add_book_command(CLI::App& app);
+void add_book_command(CLI::App& app, const Registry& games);
 
 // Exit code for bad usage: unknown game, algorithm, option or argument.
 inline constexpr int kUsageError = 2;

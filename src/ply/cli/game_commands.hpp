@@ -23,6 +23,7 @@ struct CompareOptions;
 struct AnalyseOptions;
 struct SolveOptions;
 struct PerftArgs;
+struct BookOptions;
 
 struct GameCommands {
     std::string_view name;
@@ -34,6 +35,7 @@ struct GameCommands {
     void (*analyse)(const CLI::App&, const AnalyseOptions&) = nullptr;
     void (*solve)(const CLI::App&, const SolveOptions&) = nullptr;
     void (*perft)(const CLI::App&, const PerftArgs&) = nullptr;
+    void (*book)(const CLI::App&, const BookOptions&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

@@ -28,8 +28,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-constexpr int kMaxThreads = 256;
-constexpr int kMaxHashMb = 65536;
 constexpr milliseconds kConnectTimeout{30000};
 
 struct ImcsOptions {
@@ -84,8 +82,8 @@ imcs::MoveChoice<G> engine_move(engine::Engine<G>& engine, const ImcsOptions& o,
     const auto start = std::chrono::steady_clock::now();
     const auto result = engine.think(req.position, limits);
     const auto spent = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
-    return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe_score(result.score) + ", " +
-                             seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
+    return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe::score_text<G>(result.score) +
+                             ", " + seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
 }
 
 // Logs in, then lists the offers or plays one game of G.
@@ -172,8 +170,9 @@ void add_imcs_command(CLI::App& app) {
         ->required();
     cmd->add_option("--log", opts->log, "Append the whole conversation, time-stamped, and the moves to FILE");
     cmd->add_option("--hash", opts->hash_mb, "Transposition table size in MB (default 64)")
-        ->check(CLI::Range(1, kMaxHashMb));
-    cmd->add_option("--threads", opts->threads, "Search threads (default 1)")->check(CLI::Range(1, kMaxThreads));
+        ->check(CLI::Range(1, engine::kMaxHashMb));
+    cmd->add_option("--threads", opts->threads, "Search threads (default 1)")
+        ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--depth", opts->depth, "Search at most N plies a move (for tests; the clock still limits)")
         ->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--movetime", opts->movetime_ms,

@@ -27,12 +27,6 @@ bool is_playable(const G& game, const typename G::Move& m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
-// One move as people write it.
-template <NotatedGame G>
-std::string move_text(const G& game, const typename G::Move& m) {
-    return describe::display_move(game, m);
-}
-
 // A line of moves played from `game`, numbered where the game numbers its
 // moves: "12. Nxe5 Qxe5 13. Bf4", or "12... Qxe5 13. Bf4" when Black starts.
 template <NotatedGame G>
@@ -42,32 +36,16 @@ std::string line_text(G game, const std::vector<typename G::Move>& line) {
         if (!is_playable(game, line[i])) break;
         if (!out.empty()) out += ' ';
         out += describe::move_number(game, i == 0);
-        out += move_text(game, line[i]);
+        out += describe::display_move(game, line[i]);
         game.make(line[i]);
     }
     return out;
-}
-
-template <class G>
-std::string score_text(Score s) {
-    return describe::score_text<G>(s);
-}
-
-// UCI's wording, familiar to engine users: "cp +35", "mate 3", "mate -2".
-inline std::string cp_or_mate(Score s) {
-    if (is_mate(s)) return "mate " + std::to_string(mate_in(s));
-    return std::string("cp ") + (s > 0 ? "+" : "") + std::to_string(s);
 }
 
 inline std::string seconds_text(double seconds) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.3fs", seconds);
     return buffer;
-}
-
-template <NotatedGame G>
-std::string end_reason(const G& game) {
-    return describe::end_reason(game);
 }
 
 }  // namespace ply::cli

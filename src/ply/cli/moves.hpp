@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include <ply/cli/positions.hpp>
 
 namespace ply::cli {
@@ -18,6 +20,7 @@ namespace ply::cli {
 struct MovesOptions {
     std::string game;
     std::optional<std::string> position;
+    bool json = false;
 };
 
 template <NotatedGame G>
@@ -31,6 +34,10 @@ void run_moves(const CLI::App& cmd, const MovesOptions& opts) {
     std::vector<std::string> texts;
     for (const auto& m : moves) texts.push_back(game.move_to_string(m));
     std::sort(texts.begin(), texts.end());
+    if (opts.json) {
+        std::cout << nlohmann::json{{"position", game.position()}, {"moves", texts}}.dump() << "\n";
+        return;
+    }
     for (const auto& t : texts) std::cout << t << "\n";
 }
 

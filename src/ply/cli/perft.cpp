@@ -15,6 +15,7 @@
 #include <ply/cli/registry.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/text_file.hpp>
+#include <ply/search/engine/limits.hpp>
 
 namespace ply::cli {
 
@@ -207,7 +208,7 @@ void add_perft_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--depth,-d", args->depth, "Plies to count")->check(CLI::Range(0, 64));
     cmd->add_flag("--divide", args->divide, "Show the count below each root move");
     cmd->add_option("--threads", args->threads, "Threads (games with a perft of their own: chess)")
-        ->check(CLI::Range(1, 256))
+        ->check(CLI::Range(1, engine::kMaxThreads))
         ->capture_default_str();
     cmd->add_option("--hash", args->hash_mb, "Hash table size in MB, 0: none (games with a perft of their own)")
         ->check(CLI::Range(0, 1 << 16))

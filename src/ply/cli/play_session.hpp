@@ -58,7 +58,7 @@ inline std::string lowercase(std::string s) {
 // One line of search information, scores from the engine's side.
 template <NotatedGame G>
 std::string play_info_line(const G& root, const engine::Report<typename G::Move>& r) {
-    return "  depth " + std::to_string(r.depth) + "  score " + cp_or_mate(r.score) + "  nodes " +
+    return "  depth " + std::to_string(r.depth) + "  score " + describe::score_text<G>(r.score) + "  nodes " +
            std::to_string(r.nodes) + "  time " + seconds_text(std::chrono::duration<double>(r.time).count()) + "  pv " +
            line_text(root, r.pv);
 }
@@ -66,7 +66,7 @@ std::string play_info_line(const G& root, const engine::Report<typename G::Move>
 // The sentence that ends the game; `human_to_move` says whose turn it would be.
 template <NotatedGame G>
 std::string game_over_text(const G& game, Outcome o, bool human_to_move) {
-    const std::string reason = end_reason(game);
+    const std::string reason = describe::end_reason(game);
     if (o == Outcome::Draw) {
         if (reason == "stalemate") return "Stalemate. Draw.";
         return reason.empty() ? "Draw." : "Draw by " + reason + ".";
@@ -104,7 +104,7 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
     // iteration has no score worth showing.
     auto summary = [](const engine::Result<Move>& r) {
         std::string s = " (";
-        if (r.depth > 0) s += "score " + describe_score(r.score) + ", depth " + std::to_string(r.depth) + ", ";
+        if (r.depth > 0) s += "score " + describe::score_text<G>(r.score) + ", depth " + std::to_string(r.depth) + ", ";
         return s + std::to_string(r.nodes) + " nodes)";
     };
 
@@ -126,7 +126,7 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
                 out << "The engine has no move.\n";
                 return 0;
             }
-            out << "Engine plays " << move_text(game, *r.best) << summary(r) << "\n";
+            out << "Engine plays " << describe::display_move(game, *r.best) << summary(r) << "\n";
             game.make(*r.best);
             history.push_back(*r.best);
             board_changed = true;
@@ -164,13 +164,13 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             MoveListOf<G> moves;
             game.generate_moves(moves);
             std::string list;
-            for (const auto& m : moves) list += (list.empty() ? "" : " ") + move_text(game, m);
+            for (const auto& m : moves) list += (list.empty() ? "" : " ") + describe::display_move(game, m);
             out << "Legal moves: " << list << "\n";
             continue;
         }
         if (command == "hint") {
             const auto r = engine.think(game, limits);
-            if (r.best) out << "Hint: " << move_text(game, *r.best) << summary(r) << "\n";
+            if (r.best) out << "Hint: " << describe::display_move(game, *r.best) << summary(r) << "\n";
             continue;
         }
         if (command == "undo") {

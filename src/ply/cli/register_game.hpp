@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ply/cli/analyse.hpp>
+#include <ply/cli/book.hpp>
 #include <ply/cli/compare.hpp>
 #include <ply/cli/game_commands.hpp>
 #include <ply/cli/moves.hpp>
@@ -28,6 +29,7 @@ GameCommands make_commands() {
     c.analyse = &run_analyse<G>;
     c.solve = &run_solve<G>;
     c.perft = &run_perft<G>;
+    c.book = &run_book<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }

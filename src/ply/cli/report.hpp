@@ -8,18 +8,11 @@
 #include <string>
 #include <vector>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 #include <ply/search/classic/common.hpp>
 
 namespace ply::cli {
-
-// "+35", "mate in 3 (5 plies)", "mated in 2 (4 plies)".
-inline std::string describe_score(Score s) {
-    if (!is_mate(s)) return (s > 0 ? "+" : "") + std::to_string(s);
-    const int moves = mate_in(s), plies = mate_plies(s);
-    const std::string distance = " (" + std::to_string(plies) + (plies == 1 ? " ply)" : " plies)");
-    return (moves > 0 ? "mate in " + std::to_string(moves) : "mated in " + std::to_string(-moves)) + distance;
-}
 
 template <NotatedGame G>
 std::vector<std::string> move_texts(G game, const std::vector<typename G::Move>& line) {
@@ -56,7 +49,7 @@ nlohmann::json search_json(const G& game, const classic::SearchResult<typename G
 
 template <NotatedGame G>
 void print_search(std::ostream& out, const G& game, const classic::SearchResult<typename G::Move>& r) {
-    out << "score:  " << describe_score(r.score) << "\n"
+    out << "score:  " << describe::score_text<G>(r.score) << "\n"
         << "best:   " << (r.best ? game.move_to_string(*r.best) : "(none: the game is over)") << "\n"
         << "pv:     " << join(move_texts(game, r.pv)) << "\n"
         << "nodes:  " << r.nodes << "\n"

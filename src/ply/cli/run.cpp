@@ -46,7 +46,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_compare_command(app, games);
     add_moves_command(app, games);
     add_imcs_command(app);
-    add_book_command(app);
+    add_book_command(app, games);
 
     try {
         app.parse(argc, argv);

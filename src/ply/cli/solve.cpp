@@ -3,6 +3,7 @@
 #include <memory>
 
 #include <ply/cli/registry.hpp>
+#include <ply/search/engine/limits.hpp>
 
 namespace ply::cli {
 
@@ -14,24 +15,18 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     add_position_option(*cmd, opts->position);
     cmd->add_flag("--json", batch->json, "Print one JSON object");
     cmd->add_option("--batch", batch->file,
-                    "connect4: solve every '<moves> <score>' line of a benchmark set and check the scores");
+                    "Solve every '<position> <score>' line of a benchmark set and check the scores (connect4)");
     cmd->add_flag("--weak", batch->weak, "Win, draw or loss only (connect4)");
     cmd->add_option("--skip", batch->skip, "With --batch: pass over the first N positions (to split a long set)");
     cmd->add_option("--first", batch->first, "With --batch: only the first N positions (after --skip)");
-    cmd->add_option("--board", batch->board, "With --batch: the board size, WxH (default 7x6)");
-    cmd->add_flag("--zero-based", batch->zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
+    cmd->add_option("--board", batch->format.board, "With --batch: the board of the set's positions (connect4: WxH)");
+    cmd->add_flag("--zero-based", batch->format.zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
     cmd->add_option("--hash", batch->hash_mb, "connect4: transposition table size in MB (default 64)")
-        ->check(CLI::Range(1, 65536));
-    cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")->check(CLI::Range(1, 256));
+        ->check(CLI::Range(1, engine::kMaxHashMb));
+    cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")
+        ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--book", batch->book, "connect4: an opening book written by `ply book`");
-    cmd->callback([cmd, opts, batch, &games] {
-        if (!batch->file.empty()) {
-            if (opts->game != "connect4") usage_error(*cmd, "--batch is for connect4 benchmark sets");
-            solve_connect4_batch(*cmd, *batch);
-            return;
-        }
-        game_named(*cmd, games, opts->game).solve(*cmd, *opts);
-    });
+    cmd->callback([cmd, opts, batch, &games] { game_named(*cmd, games, opts->game).solve(*cmd, *opts); });
 }
 
 }  // namespace ply::cli

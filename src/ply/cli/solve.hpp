@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include <ply/cli/connect4_book.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
 #include <ply/cli/solve_batch.hpp>
+#include <ply/cli/solved_book.hpp>
 #include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
@@ -55,7 +55,7 @@ void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r
         std::cout << " (weak solve: the distance is not computed)\n";
     } else {
         std::cout << " in " << r.plies << (r.plies == 1 ? " ply" : " plies") << "\n"
-                  << "score:      " << describe_score(r.score) << "\n";
+                  << "score:      " << describe::score_text<G>(r.score) << "\n";
     }
     if (published) {
         std::string label = published->first;
@@ -80,7 +80,7 @@ void solve_position(const CLI::App& cmd, const std::optional<std::string>& posit
         use_book(cmd, solver, o.book, book);
     } else {
         if (o.weak) usage_error(cmd, "--weak is for games of bounded length such as connect4");
-        if (!o.book.empty()) usage_error(cmd, "--book is for connect4");
+        if (!o.book.empty()) usage_error(cmd, "--book is for games of bounded length such as connect4");
     }
     const G game = load_position<G>(cmd, position);
     const Stopwatch clock;
@@ -92,8 +92,12 @@ template <NotatedGame G>
 void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
     if constexpr (!describe::solvable<G>()) {
         usage_error(cmd, "the game '" + opts.game + "' is too big to solve; use `ply search`");
-    } else {
+    } else if (opts.settings.file.empty()) {
         solve_position<G>(cmd, opts.position, opts.settings);
+    } else if constexpr (SolvedBookGame<G>) {
+        solve_batch<G>(cmd, opts.settings);
+    } else {
+        usage_error(cmd, "--batch needs a game whose sets publish scores (such as connect4)");
     }
 }
 

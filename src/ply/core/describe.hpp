@@ -22,10 +22,14 @@
 //   std::string end_reason() const;              // "checkmate" (default: none)
 //   int published_score(Score) const;            // Connect Four: Pons' score, named by
 //   static constexpr std::string_view published_score_name;   // ... this (JSON key)
+//   Score value_of_published_score(int) const;   // ... and back (books, benchmark sets)
+//   static std::string set_position(std::string_view, const SetFormat&);  // sets' own notation
+//   using RecordBookMaker = ...;                 // chess: Polyglot books from recorded games
 //   static constexpr bool moves_are_columns;     // moves are columns 1..width()
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -134,11 +138,46 @@ constexpr std::string_view move_hint() {
 }
 
 // An exact value in a convention people publish (Connect Four: Pons' score),
-// with its name, or nothing.
+// with its name, and back: what lets files of solved positions (books,
+// benchmark sets) hold one integer a position.
 template <class G>
-concept PublishedScoreGame = requires(const G g, Score s) {
+concept PublishedScoreGame = requires(const G g, Score s, int published) {
     { G::published_score_name } -> std::convertible_to<std::string_view>;
     { g.published_score(s) } -> std::convertible_to<int>;
+    { g.value_of_published_score(published) } -> std::convertible_to<Score>;
+};
+
+// How a benchmark set writes its positions when that is not the game's own
+// notation: the board they are played on, columns counted from 0.
+struct SetFormat {
+    std::string board;  // "" for the game's default
+    bool zero_based = false;
+};
+
+// A game whose benchmark sets have a notation of their own (Connect Four:
+// Pons' and Steininger's move strings): the position an entry stands for,
+// in the game's notation. Other games' sets hold positions as they are.
+template <class G>
+concept SetNotationGame = requires(std::string_view entry, const SetFormat& format) {
+    { G::set_position(entry, format) } -> std::convertible_to<std::string>;
+};
+
+// Who won a recorded game (a PGN Result tag).
+enum class RecordResult { FirstPlayerWins, Draw, SecondPlayerWins };
+
+// What a book made from recorded games holds.
+struct RecordBookSummary {
+    std::size_t moves = 0, positions = 0, games = 0;
+};
+
+// A game whose opening books are made from recorded games (chess: Polyglot).
+// G::RecordBookMaker is default-constructible and offers
+//   void add_game(const G& start, std::span<const Move> moves, RecordResult, int max_ply);
+//   std::string bytes(int min_game) const;               // the book file
+//   RecordBookSummary summary(int min_game) const;
+template <class G>
+concept RecordBookGame = requires {
+    typename G::RecordBookMaker;
 };
 
 // Games whose moves are columns 1..width() (Connect Four): a solver's values

@@ -38,6 +38,17 @@ struct GameList {
     }
 };
 
+// The first game G of a list with Pred<G>::value (void if none): the game a
+// protocol is compiled for (uci.cpp, xboard.cpp).
+template <template <class> class Pred, class List>
+struct FirstWhere {
+    using type = void;
+};
+template <template <class> class Pred, class G, class... Gs>
+struct FirstWhere<Pred, GameList<G, Gs...>> {
+    using type = std::conditional_t<Pred<G>::value, G, typename FirstWhere<Pred, GameList<Gs...>>::type>;
+};
+
 // The I-th game of a list.
 template <std::size_t I, class List>
 struct GameAt;

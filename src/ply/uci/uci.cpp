@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
@@ -19,8 +20,6 @@ namespace ply::uci {
 namespace {
 
 constexpr int kMaxPerftDepth = 20;
-constexpr int kMaxHashMb = 65536;
-constexpr int kMaxThreads = 256;
 
 // Every search heuristic as a check option, on by default, to measure what it is worth.
 std::string feature_options() {
@@ -83,8 +82,8 @@ void Session<G>::end_of_input() {
 
 template <UciGame G>
 std::string Session<G>::options() const {
-    std::string out = "option name Hash type spin default 16 min 1 max " + std::to_string(kMaxHashMb) +
-                      "\noption name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads) +
+    std::string out = "option name Hash type spin default 16 min 1 max " + std::to_string(engine::kMaxHashMb) +
+                      "\noption name Threads type spin default 1 min 1 max " + std::to_string(engine::kMaxThreads) +
                       "\n"
                       "option name MultiPV type spin default 1 min 1 max 256\n"
                       "option name Ponder type check default false\n"
@@ -218,7 +217,7 @@ bool Session<G>::set_value(const std::string& key, const std::string& name, cons
         return std::nullopt;
     };
     if (key == "hash") {
-        if (auto mb = number(1, kMaxHashMb)) {
+        if (auto mb = number(1, engine::kMaxHashMb)) {
             try {
                 engine_.set_hash(static_cast<std::size_t>(*mb));
             } catch (const OutOfMemory& e) {  // the old table is kept whole
@@ -227,7 +226,7 @@ bool Session<G>::set_value(const std::string& key, const std::string& name, cons
             }
         }
     } else if (key == "threads") {
-        if (auto n = number(1, kMaxThreads)) engine_.set_threads(*n);
+        if (auto n = number(1, engine::kMaxThreads)) engine_.set_threads(*n);
     } else if (key == "multipv") {
         if (auto n = number(1, 256)) multipv_ = *n;
     } else if (key == "skill level") {
@@ -517,7 +516,7 @@ void Session<G>::cmd_bench(std::istream& args) {
         *target = static_cast<int>(*v);
     }
     depth = std::clamp(depth, 1, kMaxPly - 1);
-    threads = std::clamp(threads, 1, kMaxThreads);
+    threads = std::clamp(threads, 1, engine::kMaxThreads);
     // A cleared table for each position, no output but the totals.
     Engine bench_engine(16);
     bench_engine.set_threads(threads);
@@ -568,7 +567,9 @@ int run_uci(std::istream& in, std::ostream& out) {
 
 // The protocol is compiled here, once, for the built-in game that speaks UCI
 // (a second one would need its lines here too).
-using BuiltinUciGame = FirstUciGame<registry::BuiltinGames>::type;
+template <class G>
+struct SpeaksUci : std::bool_constant<UciGame<G>> {};
+using BuiltinUciGame = registry::FirstWhere<SpeaksUci, registry::BuiltinGames>::type;
 template class Session<BuiltinUciGame>;
 template int run_uci<BuiltinUciGame>(std::istream& in, std::ostream& out);
 

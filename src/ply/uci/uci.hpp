@@ -24,7 +24,6 @@
 
 #include <ply/core/game.hpp>
 #include <ply/core/protocol.hpp>
-#include <ply/registry/game_list.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/engine/skill.hpp>
 #include <ply/uci/own_book.hpp>
@@ -139,16 +138,5 @@ private:
 // exit code. `xboard` as the first command hands the rest to xboard::run_xboard.
 template <UciGame G>
 int run_uci(std::istream& in, std::ostream& out);
-
-// The first game of a list that speaks UCI (void if none): the game the
-// protocol is compiled for, once, in uci.cpp.
-template <class List>
-struct FirstUciGame {
-    using type = void;
-};
-template <class G, class... Gs>
-struct FirstUciGame<registry::GameList<G, Gs...>> {
-    using type = std::conditional_t<UciGame<G>, G, typename FirstUciGame<registry::GameList<Gs...>>::type>;
-};
 
 }  // namespace ply::uci

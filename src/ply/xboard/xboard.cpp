@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
@@ -16,8 +17,6 @@ namespace ply::xboard {
 
 namespace {
 
-constexpr int kMaxHashMb = 65536;
-constexpr int kMaxThreads = 256;
 constexpr std::chrono::milliseconds kOverhead{10};
 // xboard's convention for mate scores in thinking output: 100000 + moves.
 constexpr int kXboardMate = 100000;
@@ -327,9 +326,9 @@ void Session<G>::cmd_level(std::istream& args, const std::string& line) {
 
 template <XboardGame G>
 void Session<G>::cmd_memory(std::istream& args, const std::string& line) {
-    const auto mb = parse_integer(rest_of(args), 1, kMaxHashMb);
+    const auto mb = parse_integer(rest_of(args), 1, engine::kMaxHashMb);
     if (!mb) {
-        error("memory takes megabytes from 1 to " + std::to_string(kMaxHashMb), line);
+        error("memory takes megabytes from 1 to " + std::to_string(engine::kMaxHashMb), line);
         return;
     }
     finish_thinking();
@@ -345,9 +344,9 @@ void Session<G>::cmd_memory(std::istream& args, const std::string& line) {
 
 template <XboardGame G>
 void Session<G>::cmd_cores(std::istream& args, const std::string& line) {
-    const auto n = parse_integer(rest_of(args), 1, kMaxThreads);
+    const auto n = parse_integer(rest_of(args), 1, engine::kMaxThreads);
     if (!n) {
-        error("cores takes a number from 1 to " + std::to_string(kMaxThreads), line);
+        error("cores takes a number from 1 to " + std::to_string(engine::kMaxThreads), line);
         return;
     }
     finish_thinking();
@@ -539,7 +538,9 @@ int run_xboard(std::istream& in, std::ostream& out) {
 
 // The protocol is compiled here, once, for the built-in game that speaks
 // xboard (a second one would need its lines here too).
-using BuiltinXboardGame = FirstXboardGame<registry::BuiltinGames>::type;
+template <class G>
+struct SpeaksXboard : std::bool_constant<XboardGame<G>> {};
+using BuiltinXboardGame = registry::FirstWhere<SpeaksXboard, registry::BuiltinGames>::type;
 template class Session<BuiltinXboardGame>;
 template int run_xboard<BuiltinXboardGame>(std::istream& in, std::ostream& out);
 

@@ -19,12 +19,10 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <type_traits>
 #include <vector>
 
 #include <ply/core/game.hpp>
 #include <ply/core/protocol.hpp>
-#include <ply/registry/game_list.hpp>
 #include <ply/search/engine/engine.hpp>
 
 namespace ply::xboard {
@@ -146,16 +144,5 @@ private:
 // has read it can hand over the rest of its input.
 template <XboardGame G>
 int run_xboard(std::istream& in, std::ostream& out);
-
-// The first game of a list that speaks xboard (void if none): the game the
-// protocol is compiled for, once, in xboard.cpp.
-template <class List>
-struct FirstXboardGame {
-    using type = void;
-};
-template <class G, class... Gs>
-struct FirstXboardGame<registry::GameList<G, Gs...>> {
-    using type = std::conditional_t<XboardGame<G>, G, typename FirstXboardGame<registry::GameList<Gs...>>::type>;
-};
 
 }  // namespace ply::xboard

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <tuple>
+#include <unordered_set>
 
 #include <ply/core/error.hpp>
 #include <ply/core/text_file.hpp>
@@ -137,8 +138,11 @@ std::optional<Move> Book::choose(const Position& pos, Choice how, std::mt19937_6
 // ---------------------------------------------------------------------------
 // Making
 
-void BookMaker::add_game(Position pos, std::span<const Move> moves, GameResult result, int max_ply) {
-    const std::uint32_t white_points = result == GameResult::WhiteWins ? 2 : result == GameResult::Draw ? 1 : 0;
+void BookMaker::add_game(const Position& start, std::span<const Move> moves, describe::RecordResult result,
+                         int max_ply) {
+    using enum describe::RecordResult;
+    const std::uint32_t white_points = result == FirstPlayerWins ? 2 : result == Draw ? 1 : 0;
+    Position pos = start;
     const std::size_t plies = std::min(moves.size(), static_cast<std::size_t>(std::max(0, max_ply)));
     for (std::size_t ply = 0; ply < plies; ++ply) {
         count(key(pos), encode(moves[ply]), pos.side_to_move() == White ? white_points : 2 - white_points);
@@ -177,6 +181,15 @@ std::vector<Entry> BookMaker::entries(int min_game) const {
     out.reserve(kept.size());
     std::transform(kept.begin(), kept.end(), std::back_inserter(out), [](const Kept& k) { return k.entry; });
     return out;
+}
+
+std::string BookMaker::bytes(int min_game) const { return to_bytes(entries(min_game)); }
+
+describe::RecordBookSummary BookMaker::summary(int min_game) const {
+    const auto kept = entries(min_game);
+    std::unordered_set<std::uint64_t> positions;
+    for (const auto& e : kept) positions.insert(e.key);
+    return {kept.size(), positions.size(), games_};
 }
 
 }  // namespace ply::chess::polyglot

@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <ply/core/describe.hpp>
 #include <ply/games/chess/position.hpp>
 
 namespace ply::chess::polyglot {
@@ -83,21 +84,18 @@ private:
     std::vector<Entry> entries_;
 };
 
-// The outcome of a game as its PGN Result tag says; unknown ("*") counts as
-// a draw, as polyglot counts it.
-enum class GameResult { WhiteWins, Draw, BlackWins };
-
-// Makes a book from games by the rules of `polyglot make-book`, measured on
-// Debian's polyglot 2.0.4: every move played counts once, and its weight adds
-// 2 for a game the mover went on to win, 1 for a draw, 0 for a loss.
 class BookMaker {
 public:
     // Counts the first `max_ply` moves of a game (legal in order from `start`).
-    void add_game(Position start, std::span<const Move> moves, GameResult result, int max_ply);
+    void add_game(const Position& start, std::span<const Move> moves, describe::RecordResult result, int max_ply);
     // The moves played at least `min_game` times with a positive weight,
     // by key, then by weight (highest first), then in order of first play.
     [[nodiscard]] std::vector<Entry> entries(int min_game) const;
     [[nodiscard]] std::size_t games() const { return games_; }
+    // The book file of entries(min_game), and what it holds in words
+    // (describe::RecordBookGame: `ply book` makes chess books through these).
+    [[nodiscard]] std::string bytes(int min_game) const;
+    [[nodiscard]] describe::RecordBookSummary summary(int min_game) const;
 
 private:
     struct Count {

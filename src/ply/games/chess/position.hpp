@@ -25,6 +25,10 @@
 
 namespace ply::chess {
 
+namespace polyglot {
+class BookMaker;  // polyglot.hpp
+}
+
 inline constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 class Position {
@@ -45,6 +49,7 @@ public:
     static constexpr bool uci_engines = true;
     static constexpr bool pgn_native = true;
     static constexpr std::size_t move_key_count = 64 * 64;
+    using RecordBookMaker = polyglot::BookMaker;  // `ply book chess`: Polyglot books from games
     using MoveList = ply::MoveList<Move, max_moves>;
 
     Position();  // the standard starting position

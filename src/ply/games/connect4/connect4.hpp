@@ -160,6 +160,12 @@ public:
     // analyse` print both.
     static constexpr std::string_view published_score_name = "pons_score";
     int published_score(Score value) const { return pons_score(width_ * height_, moves_played(), value); }
+    Score value_of_published_score(int score) const {
+        return value_of_pons_score(width_ * height_, moves_played(), score);
+    }
+    static std::string set_position(std::string_view entry, const describe::SetFormat& format) {
+        return connect4::set_position(entry, format);
+    }
     static constexpr bool moves_are_columns = true;
     int moves_played() const { return moves_; }
     bool is_won() const { return alignment(current_ ^ mask_); }  // the last move made four

@@ -4,6 +4,10 @@
 // On 7x6 that is 22 minus the number of stones the winner played.
 #pragma once
 
+#include <string>
+#include <string_view>
+
+#include <ply/core/describe.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
 
@@ -30,6 +34,20 @@ constexpr Score value_of_pons_score(int cells, int stones_now, int score) {
     int plies = cells - stones_now - 2 * (magnitude - 1);
     if ((plies % 2 == 1) != (score > 0)) --plies;
     return score > 0 ? mate_in_plies(plies) : mated_in_plies(plies);
+}
+
+// A benchmark set's entry as a position: the moves as columns from 1 (from 0
+// in Steininger's sets, up to 'a' for the tenth), on the format's board
+// unless the entry names its own ("5x4:1234").
+inline std::string set_position(std::string_view entry, const describe::SetFormat& format) {
+    std::string text(entry);
+    const std::size_t colon = text.find(':');
+    const std::size_t moves = colon == std::string::npos ? 0 : colon + 1;
+    if (format.zero_based)
+        for (std::size_t i = moves; i < text.size(); ++i)
+            if (text[i] >= '0' && text[i] <= '9') text[i] = text[i] == '9' ? 'a' : static_cast<char>(text[i] + 1);
+    if (format.board.empty() || colon != std::string::npos) return text;
+    return format.board + ":" + text;
 }
 
 }  // namespace ply::connect4

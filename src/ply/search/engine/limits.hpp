@@ -11,6 +11,10 @@
 
 namespace ply::engine {
 
+// The most search threads and the largest table (in MB) a front end offers.
+inline constexpr int kMaxThreads = 256;
+inline constexpr int kMaxHashMb = 65536;
+
 // Every heuristic can be switched off to measure what it is worth.
 struct Features {
     bool transposition_table = true;

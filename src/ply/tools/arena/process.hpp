@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,11 @@
 namespace ply::arena {
 
 using Clock = std::chrono::steady_clock;
+
+// The moment `seconds` from now: an engine's deadline.
+inline Clock::time_point after(double seconds) {
+    return Clock::now() + std::chrono::microseconds(static_cast<std::int64_t>(seconds * 1e6));
+}
 
 // Splits a command line into words: whitespace separates, '...' and "..."
 // quote, backslash escapes the next character.

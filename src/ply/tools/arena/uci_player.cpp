@@ -10,10 +10,6 @@ namespace {
 constexpr double kHandshakeSeconds = 10;
 constexpr double kStopGraceSeconds = 1;
 
-Clock::time_point after(double seconds) {
-    return Clock::now() + std::chrono::microseconds(std::int64_t(seconds * 1e6));
-}
-
 std::int64_t ms(double seconds) { return std::max<std::int64_t>(0, std::llround(seconds * 1000)); }
 
 }  // namespace

@@ -14,10 +14,6 @@ constexpr double kDoneWaitSeconds = 10;  // after done=0
 constexpr double kPingSeconds = 10;
 constexpr double kMoveNowGraceSeconds = 1;
 
-Clock::time_point after(double seconds) {
-    return Clock::now() + std::chrono::microseconds(std::int64_t(seconds * 1e6));
-}
-
 long centiseconds(double s) { return std::max(0L, std::lround(s * 100)); }
 
 std::string format_number(double v) {

@@ -1,0 +1,151 @@
+// Books of solved positions, for any solvable game with a published score
+// convention (core/describe.hpp, PublishedScoreGame; Connect Four's is Pons'):
+// `ply book <game> --plies N` writes every position N plies after a start
+// with its exact score, and `--book FILE` of `ply solve` and `ply analyse`
+// loads one so that the solver stops at those positions.
+//
+// File format: one "<position> <score>" a line, the position in the game's
+// notation and the score in the published convention, so a book is also a
+// benchmark set (`ply solve --batch`); '#' starts a comment line.
+#pragma once
+
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ply/cli/book_options.hpp>
+#include <ply/cli/commands.hpp>
+#include <ply/cli/lines.hpp>
+#include <ply/cli/positions.hpp>
+#include <ply/cli/progress.hpp>
+#include <ply/cli/report.hpp>
+#include <ply/core/describe.hpp>
+#include <ply/core/text_file.hpp>
+#include <ply/search/solve/solver.hpp>
+#include <ply/tools/output_file.hpp>
+#include <ply/tools/protocol_text.hpp>
+
+namespace ply::cli {
+
+// Games whose solved positions fit a book: hashed, of bounded length (the
+// probing solver takes books) and with a published score per position.
+template <class G>
+concept SolvedBookGame = solve::Solver<G>::kProbes && describe::PublishedScoreGame<G>;
+
+// Throws ply::ParseError naming the file and line of anything malformed.
+template <SolvedBookGame G>
+solve::SolvedBook read_solved_book(const std::string& path) {
+    std::istringstream in(read_text_file(path, "book"));
+    solve::SolvedBook book;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const auto where = [&] { return path + ":" + std::to_string(number) + ": "; };
+        std::istringstream words(line);
+        std::string position;
+        if (!(words >> position) || position.front() == '#') continue;  // blank or comment
+        int score = 0;
+        std::string extra;
+        if (!(words >> score) || (words >> extra))
+            throw ParseError(where() + "expected '<position> <score>', got '" + clip(line) + "'");
+        G g;
+        try {
+            g = G::from_position(position);
+        } catch (const ParseError& e) {
+            throw ParseError(where() + e.what());
+        }
+        if (is_over(g.outcome())) throw ParseError(where() + "the game is already over at " + clip(position));
+        const Score value = g.value_of_published_score(score);
+        // A score names a distance; one the board cannot hold is a corrupt book.
+        if ((is_mate(value) && (mate_plies(value) < 1 || mate_plies(value) > g.max_plies_left())) ||
+            g.published_score(value) != score)
+            throw ParseError(where() + "score " + std::to_string(score) + " is impossible at " + clip(position));
+        book.add(g.hash(), value, g.max_plies_left());
+    }
+    return book;
+}
+
+// `--book FILE` for the solver of a solving command: loads it into `book`
+// (which must outlive the solver's solves).
+template <class G>
+void use_book(const CLI::App& cmd, solve::Solver<G>& solver, const std::string& path, solve::SolvedBook& book) {
+    if (path.empty()) return;
+    if constexpr (SolvedBookGame<G>) {
+        try {
+            book = read_solved_book<G>(path);
+        } catch (const ParseError& e) {
+            input_error(cmd, e.what());
+        }
+        solver.set_book(&book);
+    } else {
+        usage_error(cmd, "--book needs a game with books of solved positions (see `ply book --help`)");
+    }
+}
+
+// Every position `plies` moves after `start` where the game goes on, each once.
+template <SolvedBookGame G>
+std::vector<G> positions_after(const G& start, int plies) {
+    std::vector<G> level{start};
+    for (int p = 0; p < plies; ++p) {
+        std::vector<G> next;
+        std::unordered_set<std::uint64_t> seen;
+        for (const auto& g : level) {
+            MoveListOf<G> moves;
+            g.generate_moves(moves);
+            for (const auto m : moves) {
+                G child = g;
+                child.make(m);
+                if (!is_over(child.outcome()) && seen.insert(child.hash()).second) next.push_back(child);
+            }
+        }
+        level = std::move(next);
+    }
+    return level;
+}
+
+template <SolvedBookGame G>
+void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
+    const auto start = load_position<G>(cmd, opts.position);
+    const auto positions = positions_after(start, opts.plies);
+    std::optional<OutputFile> file;  // opened before the work, renamed into place after it
+    try {
+        file.emplace(opts.out);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    std::ostream& out = file->stream();
+    out << "# ply book " << G::name << ": " << positions.size() << " positions " << opts.plies << " plies after '"
+        << start.position() << "', scores as " << G::published_score_name << "\n";
+    solve::Solver<G> solver(opts.hash_mb);
+    solver.set_threads(opts.threads);
+    Progress progress("book", positions.size());
+    std::uint64_t nodes = 0;
+    for (const auto& g : positions) {
+        const auto solution = solver.solve(g);
+        nodes += solution.nodes;
+        out << g.position() << " " << g.published_score(solution.score) << "\n";
+        progress.step(nodes);
+    }
+    try {
+        file->commit();
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    if (opts.json) {
+        std::cout << nlohmann::json{{"out", opts.out},
+                                    {"positions", positions.size()},
+                                    {"nodes", nodes},
+                                    {"seconds", progress.seconds()}}
+                         .dump()
+                  << "\n";
+        return;
+    }
+    std::cout << "wrote " << positions.size() << " positions to " << opts.out << " (" << nodes << " nodes, "
+              << seconds_text(progress.seconds()) << ")\n";
+}
+
+}  // namespace ply::cli
