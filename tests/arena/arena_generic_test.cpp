@@ -15,6 +15,7 @@
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/pgn.hpp>
 #include <ply/tools/arena/scheduler.hpp>
+#include "arena/play_match.hpp"
 
 namespace ply::arena {
 namespace {
@@ -52,17 +53,7 @@ struct Nim {
 };
 static_assert(ArenaGame<Nim>);
 
-struct Played {
-    MatchState state;
-    std::vector<GameRecord> games;
-};
-
-Played play(MatchSettings m) {
-    Played p;
-    Match match(std::move(m));
-    p.state = match.run([&](const MatchState&, const GameRecord& g) { p.games.push_back(g); });
-    return p;
-}
+using ply::testing::play;
 
 MatchSettings ply_match(GameSupport game, const std::string& first, const std::string& second, int games) {
     MatchSettings m;

@@ -15,6 +15,7 @@
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>
+#include "arena/play_match.hpp"
 #include "support/run_ply.hpp"
 
 namespace ply::arena {
@@ -26,23 +27,7 @@ EngineConfig fake(const std::string& name, const std::string& args, const std::s
         {std::string("cmd=") + PLY_ARENA_FAKE_ENGINE + " " + args, "name=" + name, limits, proto});
 }
 
-struct Played {
-    MatchState state;
-    std::vector<GameRecord> games;
-    std::vector<std::string> log;
-};
-
-Played play(MatchSettings m) {
-    Played p;
-    std::mutex mutex;
-    m.log = [&](const std::string& line) {
-        std::lock_guard lock(mutex);
-        p.log.push_back(line);
-    };
-    Match match(m);
-    p.state = match.run([&](const MatchState&, const GameRecord& g) { p.games.push_back(g); });
-    return p;
-}
+using ply::testing::play;
 
 MatchSettings two(EngineConfig a, EngineConfig b, int games) {
     MatchSettings m;

@@ -18,7 +18,6 @@ namespace {
 
 // The protocol as `ply` speaks it, for chess.
 using Session = uci::Session<chess::Position>;
-[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_uci<chess::Position>(in, out); }
 
 using chess::testing::bestmove_of;
 

@@ -11,13 +11,14 @@
 #include <ply/games/chess/protocol.hpp>
 #include <ply/games/chess/strength.hpp>
 #include "chess/chess_test_support.hpp"
+#include "chess/uci_session.hpp"
 
 namespace ply::uci {
 namespace {
 
 // The protocol as `ply` speaks it, for chess.
 using Session = uci::Session<chess::Position>;
-[[maybe_unused]] int run(std::istream& in, std::ostream& out) { return run_uci<chess::Position>(in, out); }
+using ply::testing::run_chess_uci;
 // Chess has every optional part, so every option below is offered.
 static_assert(Chess960Game<chess::Position> && WdlGame<chess::Position> && EloGame<chess::Position> &&
               BookGame<chess::Position>);
@@ -25,7 +26,7 @@ static_assert(Chess960Game<chess::Position> && WdlGame<chess::Position> && EloGa
 std::string transcript(const std::string& input) {
     std::istringstream in(input);
     std::ostringstream out;
-    EXPECT_EQ(run(in, out), 0);
+    EXPECT_EQ(run_chess_uci(in, out), 0);
     return out.str();
 }
 

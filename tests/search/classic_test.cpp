@@ -10,6 +10,7 @@
 #include <ply/search/classic/alphabeta.hpp>
 #include <ply/search/classic/minimax.hpp>
 #include <ply/search/classic/negamax.hpp>
+#include "support/nim.hpp"
 #include "support/random_tree.hpp"
 
 using namespace ply;
@@ -158,24 +159,10 @@ TEST(ClassicRandomTrees, WindowedResultsRespectTheirBounds) {
     }
 }
 
-namespace {
-// Nim with 1..3 stones a move, last stone wins: a position is lost exactly
-// when the stones are a multiple of 4 (a classic, independently known result).
-struct Nim {
-    using Move = int;
-    static constexpr std::size_t max_moves = 3;
-    int stones = 0;
-    void generate_moves(MoveListOf<Nim>& out) const {
-        for (int k = 1; k <= 3 && k <= stones; ++k) out.push_back(k);
-    }
-    void make(Move m) { stones -= m; }
-    void unmake(Move m) { stones += m; }
-    [[nodiscard]] Outcome outcome() const { return stones == 0 ? Outcome::Loss : Outcome::Ongoing; }
-    [[nodiscard]] Score evaluate() const { return 0; }
-};
-static_assert(Game<Nim>);
+// Nim (tests/support/nim.hpp): lost exactly when the stones are a multiple
+// of 4, a classic, independently known result; no hash, no notation.
+using ply::test::Nim;
 static_assert(!HashedGame<Nim>);
-}  // namespace
 
 TEST(ClassicGenericGame, NimWinsAreFoundAtTheRightDistance) {
     for (int stones = 1; stones <= 13; ++stones) {
