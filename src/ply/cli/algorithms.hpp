@@ -30,14 +30,7 @@ struct WatchOptions {
 
     [[nodiscard]] bool watching() const { return trace || dot_path || svg_path; }
 
-    void add_to(CLI::App& cmd) {
-        cmd.add_flag("--iterative", iterative,
-                     "Iterative deepening: each depth guided by the previous one (aspiration, first guess)");
-        cmd.add_flag("--trace", trace, "Print the search step by step: windows, values, cutoffs");
-        cmd.add_option("--dot", dot_path, "Write the searched tree as Graphviz DOT to this file");
-        cmd.add_option("--draw", svg_path,
-                       "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
-    }
+    void add_to(CLI::App& cmd);  // search.cpp
 };
 
 // Runs `algo` and prints the result as JSON or text (with the board if

@@ -8,7 +8,7 @@
 #include <string>
 
 #include <ply/cli/book_options.hpp>
-#include <ply/cli/commands.hpp>
+#include <ply/cli/errors.hpp>
 #include <ply/cli/record_book.hpp>
 #include <ply/cli/solved_book.hpp>
 
@@ -16,14 +16,14 @@ namespace ply::cli {
 
 inline void refuse_options(const CLI::App& cmd, std::string_view kind, std::initializer_list<const char*> names) {
     for (const char* name : names)
-        if (cmd.count(name) > 0) usage_error(cmd, std::string(name) + " is not for " + std::string(kind) + " books");
+        if (given(cmd, name)) usage_error(cmd, std::string(name) + " is not for " + std::string(kind) + " books");
 }
 
 template <NotatedGame G>
 void run_book(const CLI::App& cmd, const BookOptions& opts) {
     if constexpr (SolvedBookGame<G>) {
         refuse_options(cmd, "solved-position", {"--pgn", "--max-ply", "--min-game"});
-        if (cmd.count("--plies") == 0) usage_error(cmd, opts.game + " books need --plies N");
+        if (!given(cmd, "--plies")) usage_error(cmd, opts.game + " books need --plies N");
         write_solved_book<G>(cmd, opts);
     } else if constexpr (describe::RecordBookGame<G>) {
         refuse_options(cmd, "recorded-game", {"--plies", "--position", "--fen", "--threads", "--hash"});

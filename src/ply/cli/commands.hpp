@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <ply/cli/errors.hpp>
+
 namespace ply::cli {
 
 class Registry;
@@ -27,18 +29,5 @@ void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);
 void add_book_command(CLI::App& app, const Registry& games);
-
-// Exit code for bad usage: unknown game, algorithm, option or argument.
-inline constexpr int kUsageError = 2;
-
-// Exit code for input that names a game correctly but is itself wrong.
-inline constexpr int kInputError = 1;
-
-// "ply imcs offer": the command as the user typed it.
-std::string command_name(const CLI::App& command);
-// "ply <command>: <message>; see 'ply <command> --help'" on one line, exit 2.
-[[noreturn]] void usage_error(const CLI::App& command, const std::string& message);
-// "ply <command>: <message>" on one line, exit 1.
-[[noreturn]] void input_error(const CLI::App& command, const std::string& message);
 
 }  // namespace ply::cli

@@ -4,19 +4,11 @@
 #include <memory>
 #include <sstream>
 
+#include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/tools/number_text.hpp>
 
 namespace ply::cli {
-
-namespace {
-
-std::string fixed(double v, int decimals) {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << v;
-    return s.str();
-}
-
-}  // namespace
 
 void print(const Comparison& c, bool json) {
     if (json) {

@@ -1,12 +1,13 @@
 // `ply match`: games between engines (UCI, xboard, or Ply's own players) with
 // statistics, SPRT, PGN and JSON output. The arena itself lives in
 // src/tools/arena; this file turns the command line into MatchSettings.
-#include <csignal>
 #include <iostream>
 #include <memory>
 #include <mutex>
 
+#include <optional>
 #include <ply/cli/commands.hpp>
+#include <ply/cli/interrupt.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/engine_config.hpp>
@@ -19,17 +20,7 @@ namespace ply::cli {
 
 namespace {
 
-// Ctrl-C: the first stops the match cleanly (results so far are written),
-// a second one kills the program.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_sigint(int) {
-    g_interrupted.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
-
-struct Options {
+struct MatchOptions {
     std::vector<std::vector<std::string>> engines;
     std::vector<std::string> each;
     std::string game = "chess";
@@ -96,7 +87,7 @@ std::string arena_games(const Registry& games) {
     return names;
 }
 
-void run(const CLI::App& cmd, const Options& o, const Registry& games) {
+void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     arena::MatchSettings m;
     std::mutex log_mutex;
     m.log = [&log_mutex](const std::string& line) {
@@ -151,7 +142,7 @@ void run(const CLI::App& cmd, const Options& o, const Registry& games) {
     m.max_plies = o.max_plies;
     m.pgn_path = o.pgn;
     m.header.event = o.event;
-    m.interrupt = &g_interrupted;
+    m.interrupt = CtrlC::flag();  // the first Ctrl-C stops the match; results so far are written
     std::optional<arena::Match> match;
     try {
         match.emplace(m);  // the PGN file is opened before any engine starts
@@ -170,13 +161,12 @@ void run(const CLI::App& cmd, const Options& o, const Registry& games) {
         p->shut_down();
     }
 
-    g_interrupted = false;
-    const auto previous = std::signal(SIGINT, on_sigint);
+    std::optional<CtrlC> ctrl_c(std::in_place);
     const auto state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
         std::lock_guard lock(log_mutex);
         std::cerr << arena::progress_line(s, g, m) << "\n";
     });
-    std::signal(SIGINT, previous);
+    ctrl_c.reset();
     if (o.json)
         std::cout << arena::match_json(state, m).dump(2) << "\n";
     else
@@ -188,7 +178,7 @@ void run(const CLI::App& cmd, const Options& o, const Registry& games) {
 }  // namespace
 
 void add_match_command(CLI::App& app, const Registry& games) {
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<MatchOptions>();
     auto* cmd = app.add_subcommand(
         "match", "Play games between engines (UCI, xboard, or ply:game=...,algo=...,depth=...) with statistics");
     cmd->footer(

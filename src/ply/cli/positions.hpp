@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include <ply/cli/commands.hpp>
+#include <ply/cli/errors.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
@@ -14,13 +14,8 @@
 
 namespace ply::cli {
 
-// --position for every game, and --fen, chess's name for it.
-inline void add_position_option(CLI::App& cmd, std::optional<std::string>& position) {
-    auto* named = cmd.add_option("--position,-p", position,
-                                 "Position in the game's notation (default: the start; chess: startpos or FEN; "
-                                 "minichess: a file, - for standard input)");
-    cmd.add_option("--fen", position, "Chess: the position as FEN (--position's other name)")->excludes(named);
-}
+// --position for every game, and --fen, chess's name for it (usage.cpp).
+void add_position_option(CLI::App& cmd, std::optional<std::string>& position);
 
 // The text of the position `value` names. For games whose positions span
 // several lines (minichess) that is the file it names, or with "-" the
@@ -58,7 +53,7 @@ std::string position_text(const CLI::App& command, const std::string& value) {
 
 template <NotatedGame G>
 G load_position(const CLI::App& command, const std::optional<std::string>& position) {
-    if (command.get_option_no_throw("--fen") && command.count("--fen") > 0 && describe::position_alias<G>() != "fen")
+    if (given(command, "--fen") && describe::position_alias<G>() != "fen")
         usage_error(command, "--fen is for chess; use --position for " + std::string(G::name));
     if (!position && describe::needs_position<G>())
         usage_error(command,

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/cli/book_options.hpp>
-#include <ply/cli/commands.hpp>
+#include <ply/cli/errors.hpp>
 #include <ply/cli/lines.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/core/describe.hpp>

@@ -2,9 +2,18 @@
 
 #include <memory>
 
+#include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 
 namespace ply::cli {
+
+void WatchOptions::add_to(CLI::App& cmd) {
+    cmd.add_flag("--iterative", iterative,
+                 "Iterative deepening: each depth guided by the previous one (aspiration, first guess)");
+    cmd.add_flag("--trace", trace, "Print the search step by step: windows, values, cutoffs");
+    cmd.add_option("--dot", dot_path, "Write the searched tree as Graphviz DOT to this file");
+    cmd.add_option("--draw", svg_path, "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
+}
 
 void add_search_command(CLI::App& app, const Registry& games) {
     auto opts = std::make_shared<SearchOptions>();

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/search/engine/limits.hpp>
 

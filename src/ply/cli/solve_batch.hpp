@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ply/cli/commands.hpp>
+#include <ply/cli/errors.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
 #include <ply/cli/solved_book.hpp>
@@ -86,7 +86,7 @@ inline std::size_t batch_size(const std::string& text, const BatchOptions& opts)
 }
 
 // Solves every position; prints the summary (and each wrong answer). Exits
-// through CLI::RuntimeError(1) when a score is wrong or the file is bad.
+// with status 1 when a score is wrong or the file is bad.
 template <SolvedBookGame G>
 void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
     std::string text;
@@ -137,7 +137,7 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
         }
     }
     print_batch<G>(opts, t);
-    if (t.wrong) throw CLI::RuntimeError(kInputError);
+    if (t.wrong) exit_with(kInputError);
 }
 
 }  // namespace ply::cli

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -16,13 +15,16 @@
 #include <sstream>
 #include <type_traits>
 
+#include <optional>
 #include <ply/cli/commands.hpp>
+#include <ply/cli/interrupt.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/epd_suite.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/number_text.hpp>
 #include <ply/uci/uci.hpp>
 
 namespace ply::cli {
@@ -31,16 +33,7 @@ namespace {
 
 using arena::Clock;
 
-// Ctrl-C: the first stops after the current position and prints what was
-// solved so far; a second one kills the program.
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void on_tactics_sigint(int) {
-    g_interrupted.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
-
-struct Options {
+struct TacticsOptions {
     std::string epd;
     std::vector<std::string> engine;
     double time = 1;
@@ -137,7 +130,7 @@ void set_option(arena::EngineConfig& c, const std::string& name, int value) {
     c.options.emplace_back(name, std::to_string(value));
 }
 
-arena::EngineConfig engine_config(const CLI::App& cmd, const Options& o) {
+arena::EngineConfig engine_config(const CLI::App& cmd, const TacticsOptions& o) {
     try {
         auto c = arena::parse_engine_config(o.engine);
         if (c.limits.tc) throw ParseError("tc= does not apply: every position gets --time seconds");
@@ -169,7 +162,7 @@ Result solve(arena::Player& engine, const arena::EngineConfig& config, const Pro
     request.start_position = fen;
     request.limits = config.limits;
     request.white = white;
-    request.interrupt = &g_interrupted;
+    request.interrupt = CtrlC::flag();
     // Beyond its time, an engine gets timeout= seconds (or a generous default) before it counts as hung.
     const double movetime = *config.limits.movetime;
     const double grace = config.timeout > 0 ? config.timeout : 2 + movetime;
@@ -208,12 +201,6 @@ Result solve(arena::Player& engine, const arena::EngineConfig& config, const Pro
     return r;
 }
 
-std::string fixed(double v, int decimals) {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << v;
-    return s.str();
-}
-
 template <class G>
 std::string result_line(const Problem<G>& p, const Result& r, std::size_t id_width) {
     std::ostringstream s;
@@ -225,8 +212,8 @@ std::string result_line(const Problem<G>& p, const Result& r, std::size_t id_wid
 }
 
 template <class G>
-nlohmann::json report_json(const arena::EngineConfig& config, const Options& o, const std::vector<Problem<G>>& suite,
-                           const std::vector<Result>& results) {
+nlohmann::json report_json(const arena::EngineConfig& config, const TacticsOptions& o,
+                           const std::vector<Problem<G>>& suite, const std::vector<Result>& results) {
     nlohmann::json j;
     j["engine"] = config.name;
     j["epd"] = o.epd;
@@ -280,7 +267,7 @@ void print_summary(std::ostream& out, const std::vector<Problem<G>>& suite, cons
 }
 
 template <EpdSuiteGame G>
-void run(const CLI::App& cmd, const Options& o) {
+void run(const CLI::App& cmd, const TacticsOptions& o) {
     const arena::EngineConfig config = engine_config(cmd, o);
     std::vector<Problem<G>> suite = load_suite<G>(o.epd);
     if (o.first > 0 && std::size_t(o.first) < suite.size()) suite.resize(std::size_t(o.first));
@@ -297,8 +284,8 @@ void run(const CLI::App& cmd, const Options& o) {
         std::cout << "Engine " << config.name << ", " << suite.size() << " positions of " << o.epd << ", "
                   << *config.limits.movetime << " s each\n";
 
-    g_interrupted = false;
-    const auto previous = std::signal(SIGINT, on_tactics_sigint);
+    // The first Ctrl-C stops after the current position; what was solved is printed.
+    std::optional<CtrlC> ctrl_c(std::in_place);
     std::vector<Result> results;
     int solved = 0;
     try {
@@ -312,11 +299,10 @@ void run(const CLI::App& cmd, const Options& o) {
                 std::cerr << "\r[" << results.size() << "/" << suite.size() << "] solved " << solved << std::flush;
         }
     } catch (...) {
-        std::signal(SIGINT, previous);
         if (progress) std::cerr << "\n";
         throw;
     }
-    std::signal(SIGINT, previous);
+    ctrl_c.reset();
     if (progress) std::cerr << "\n";
     engine->shut_down();
 
@@ -324,14 +310,14 @@ void run(const CLI::App& cmd, const Options& o) {
         std::cout << report_json(config, o, suite, results).dump(2) << "\n";
     else
         print_summary(std::cout, suite, results);
-    if (g_interrupted) {
+    if (CtrlC::pressed()) {
         std::cerr << "ply tactics: interrupted after " << results.size() << " of " << suite.size() << " positions\n";
         throw CLI::RuntimeError(130);
     }
 }
 
 // The first built-in game with a suite format whose engines speak UCI.
-void run_for_suite_game(const CLI::App& cmd, const Options& o) {
+void run_for_suite_game(const CLI::App& cmd, const TacticsOptions& o) {
     bool ran = false;
     registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
         if constexpr (EpdSuiteGame<G> && uci::UciGame<G>) {
@@ -345,7 +331,7 @@ void run_for_suite_game(const CLI::App& cmd, const Options& o) {
 }  // namespace
 
 void add_tactics_command(CLI::App& app) {
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<TacticsOptions>();
     auto* cmd = app.add_subcommand("tactics", "Run an EPD test suite (bm / am) through an engine at a fixed time");
     cmd->footer(
         "A position is solved when the engine's move is one of its bm moves and none of its am moves.\n"

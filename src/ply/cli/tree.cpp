@@ -2,6 +2,7 @@
 // textbook's exercise in one command.
 #include <memory>
 
+#include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/cli/search.hpp>
 

@@ -1,6 +1,9 @@
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include <ply/cli/commands.hpp>
+#include <ply/cli/positions.hpp>
 
 namespace ply::cli {
 
@@ -21,6 +24,19 @@ void usage_error(const CLI::App& command, const std::string& message) {
 void input_error(const CLI::App& command, const std::string& message) {
     std::cerr << command_name(command) << ": " << message << "\n";
     throw CLI::RuntimeError(kInputError);
+}
+
+void add_position_option(CLI::App& cmd, std::optional<std::string>& position) {
+    auto* named = cmd.add_option("--position,-p", position,
+                                 "Position in the game's notation (default: the start; chess: startpos or FEN; "
+                                 "minichess: a file, - for standard input)");
+    cmd.add_option("--fen", position, "Chess: the position as FEN (--position's other name)")->excludes(named);
+}
+
+void exit_with(int code) { throw CLI::RuntimeError(code); }
+
+bool given(const CLI::App& command, const std::string& option) {
+    return command.get_option_no_throw(option) != nullptr && command.count(option) > 0;
 }
 
 }  // namespace ply::cli

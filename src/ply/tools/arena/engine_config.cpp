@@ -7,6 +7,7 @@
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/uci_player.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
+#include <ply/tools/number_text.hpp>
 
 namespace ply::arena {
 
@@ -27,12 +28,6 @@ std::string default_name(const std::string& command) {
     std::string prog = words.empty() ? command : words.front();
     if (const auto slash = prog.rfind('/'); slash != std::string::npos) prog = prog.substr(slash + 1);
     return prog;
-}
-
-std::string format_seconds(double s) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g s", s);
-    return buffer;
 }
 
 }  // namespace
@@ -99,8 +94,8 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
     // the engine while the referee kept the shorter limit (false forfeits).
     if (engine.protocol == Protocol::Xboard && engine.limits.movetime &&
         (*engine.limits.movetime < 1 || *engine.limits.movetime != std::floor(*engine.limits.movetime)))
-        throw ParseError("xboard engines take st= in whole seconds (CECP), not " +
-                         format_seconds(*engine.limits.movetime) + " (engine '" + engine.name + "')");
+        throw ParseError("xboard engines take st= in whole seconds (CECP), not " + shortest(*engine.limits.movetime) +
+                         " s (engine '" + engine.name + "')");
 }
 
 std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game) {

@@ -3,15 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include <ply/tools/number_text.hpp>
+
 namespace ply::arena {
 
 namespace {
-
-std::string fixed(double v, int decimals) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
 
 std::string percent(double v) { return fixed(100 * v, 1) + "%"; }
 

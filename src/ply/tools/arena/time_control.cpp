@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include <ply/core/error.hpp>
+#include <ply/tools/number_text.hpp>
 
 namespace ply::arena {
 
@@ -19,12 +20,6 @@ double parse_number(std::string_view text, std::string_view whole) {
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 0 || !std::isfinite(v))
         throw ParseError("bad time control '" + std::string(whole) + "' (expected e.g. 10+0.1 or 40/60+0.5)");
     return v;
-}
-
-std::string format_seconds(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", s);
-    return buf;
 }
 
 }  // namespace
@@ -50,8 +45,8 @@ TimeControl TimeControl::parse(std::string_view text) {
 
 std::string TimeControl::to_string() const {
     std::string s = moves ? std::to_string(moves) + "/" : "";
-    s += format_seconds(base);
-    if (increment > 0) s += "+" + format_seconds(increment);
+    s += shortest(base);
+    if (increment > 0) s += "+" + shortest(increment);
     return s;
 }
 
@@ -61,7 +56,7 @@ std::string Limits::to_string() const {
     if (tc) add(tc->to_string());
     if (nodes) add("nodes=" + std::to_string(*nodes));
     if (depth) add("depth=" + std::to_string(*depth));
-    if (movetime) add("st=" + format_seconds(*movetime));
+    if (movetime) add("st=" + shortest(*movetime));
     return s.empty() ? "-" : s;
 }
 

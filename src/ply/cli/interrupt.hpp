@@ -1,0 +1,36 @@
+// Ctrl-C during a long command (match, tactics, solve): the first stops the
+// work cleanly, so the command prints what it has so far; a second one kills
+// the program, as usual.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+
+namespace ply::cli {
+
+// Set by the first Ctrl-C while a CtrlC guard is alive.
+inline std::atomic<bool> g_ctrl_c{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
+
+extern "C" inline void on_ctrl_c(int) {
+    g_ctrl_c.store(true);
+    std::signal(SIGINT, SIG_DFL);
+}
+
+// Catches Ctrl-C for its lifetime; the handler before it comes back after.
+class CtrlC {
+public:
+    CtrlC() : previous_(std::signal(SIGINT, on_ctrl_c)) { g_ctrl_c = false; }
+    ~CtrlC() { std::signal(SIGINT, previous_); }
+    CtrlC(const CtrlC&) = delete;
+    CtrlC& operator=(const CtrlC&) = delete;
+
+    // What a search or the arena polls to stop.
+    [[nodiscard]] static std::atomic<bool>* flag() { return &g_ctrl_c; }
+    [[nodiscard]] static bool pressed() { return g_ctrl_c.load(); }
+
+private:
+    void (*previous_)(int);
+};
+
+}  // namespace ply::cli
