@@ -3,10 +3,12 @@
 // solving against strong.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/connect4/pons.hpp>
@@ -351,4 +353,69 @@ TEST(Solve, ConnectFourFullAnswersKeepTheValueAlongTheLine) {
         EXPECT_TRUE(is_over(end.outcome())) << moves;
         EXPECT_EQ(static_cast<int>(r.pv.size()), r.plies) << moves;
     }
+}
+
+TEST(Solve, AStoppedSolveKeepsBoundsAroundTheValueAndATrueTable) {
+    C4Solver e(64);
+    const auto empty = Connect4::from_position("");
+    std::thread stopper([&e] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        e.control().stop = true;
+    });
+    const auto r = e.solve_fully(empty);
+    stopper.join();
+    // The first player wins with her last stone (Pons' score +1): minutes of solving.
+    const Score truth = connect4::value_of_pons_score(42, 0, 1);
+    EXPECT_FALSE(r.complete);
+    EXPECT_EQ(r.result, Outcome::Ongoing);
+    EXPECT_LE(r.lower, truth);
+    EXPECT_GE(r.upper, truth);
+    EXPECT_LT(r.lower, r.upper);
+    EXPECT_GE(e.control().nodes.load(), r.nodes / 1024 * 1024) << "the watcher sees the nodes";
+    EXPECT_EQ(e.control().lower.load(), r.lower);
+    EXPECT_EQ(e.control().upper.load(), r.upper);
+    // The stopped search stored no value it had not proven: let go, the same
+    // solver and table solve a set exactly.
+    e.control().stop = false;
+    for (const auto& [moves, score] : set_lines("Test_L2_R1", 30)) {
+        const auto g = Connect4::from_position(moves);
+        ASSERT_EQ(connect4::pons_score(42, g.moves_played(), e.solve(g).score), score) << moves;
+    }
+}
+
+TEST(Solve, AStopBeforeTheFirstProbeLeavesTheBoundsOfTheGamesLength) {
+    C4Solver e(4);
+    e.control().stop = true;
+    const auto g = Connect4::from_position("4444");
+    const auto strong = e.solve(g);
+    EXPECT_FALSE(strong.complete);
+    EXPECT_FALSE(strong.best);
+    // What forced lines and the winner's last stone allow: a loss on the
+    // fourth ply at the soonest, a win on the third.
+    EXPECT_EQ(strong.lower, mated_in_plies(4));
+    EXPECT_EQ(strong.upper, mate_in_plies(3));
+    const auto weak = e.solve(g, true);
+    EXPECT_FALSE(weak.complete);
+    EXPECT_EQ(weak.lower, -1);
+    EXPECT_EQ(weak.upper, 1);
+    // A root settled without a probe needs no time: it is complete.
+    EXPECT_TRUE(e.solve(Connect4::from_position("112233")).complete);
+}
+
+TEST(Solve, TheExhaustiveMethodStopsWithTheBestMoveSearchedAsItsBound) {
+    solve::Solver<tictactoe::TicTacToe> e;
+    e.control().stop = true;
+    const auto r = e.solve_fully(tictactoe::TicTacToe::from_position(""));
+    EXPECT_FALSE(r.complete);
+    EXPECT_EQ(r.result, Outcome::Ongoing);
+    EXPECT_EQ(r.lower, -kInfinity) << "no move searched to the end: no bound";
+    EXPECT_EQ(r.upper, kInfinity);
+    EXPECT_TRUE(r.best_moves.empty());
+    // Let go, it solves.
+    e.control().stop = false;
+    const auto whole = e.solve_fully(tictactoe::TicTacToe::from_position(""));
+    EXPECT_TRUE(whole.complete);
+    EXPECT_EQ(whole.lower, 0);
+    EXPECT_EQ(whole.upper, 0);
+    EXPECT_EQ(whole.best_moves.size(), 9u);
 }

@@ -13,6 +13,7 @@
 
 #include <ply/core/game.hpp>
 #include <ply/search/classic/common.hpp>
+#include <ply/search/solve/control.hpp>
 
 namespace ply::solve {
 
@@ -25,6 +26,13 @@ struct SolveResult {
     std::vector<Move> best_moves;    // every move that keeps the exact value
     std::vector<Move> pv;            // one perfect line to the end
     std::uint64_t nodes = 0;
+    // False when a Control stopped the solve. The value then lies in
+    // [lower, upper] (+-kInfinity: no bound); where they differ it is not
+    // known (result: Ongoing, the rest empty), where they meet it is
+    // (score, result) but best_moves and pv may lack moves, and `plies`
+    // is known only for a win or a loss.
+    bool complete = true;
+    Score lower = 0, upper = 0;
 };
 
 template <Game G>
@@ -32,25 +40,38 @@ class ExhaustiveSolver {
 public:
     using Move = typename G::Move;
 
-    // `table_bits`: log2 of the transposition table entries (games with hash()).
-    explicit ExhaustiveSolver(G root, int table_bits = 20) : game_(std::move(root)) {
+    // `table_bits`: log2 of the transposition table entries (games with
+    // hash()); `control`: a watcher's (nullptr: none), read every 1024 nodes.
+    explicit ExhaustiveSolver(G root, int table_bits = 20, Control* control = nullptr)
+        : game_(std::move(root)), control_(control) {
         if constexpr (HashedGame<G>) table_.resize(std::size_t{1} << table_bits);
     }
 
     SolveResult<Move> solve() {
         SolveResult<Move> r;
+        stopped_ = control_ && control_->stopped();
         r.score = value(0);
+        r.nodes = nodes_;
+        if (stopped_) {  // the best of the root's moves searched to the end is all it knows
+            r.complete = false;
+            r.result = Outcome::Ongoing;
+            r.lower = root_lower_;
+            r.upper = kInfinity;
+            return r;
+        }
+        r.lower = r.upper = r.score;
         r.result = r.score > 0 ? Outcome::Win : r.score < 0 ? Outcome::Loss : Outcome::Draw;
         if (!is_over(game_.outcome())) {
             MoveListOf<G> moves;
             game_.generate_moves(moves);
             for (const auto& m : moves)
-                if (keeps_value(m, r.score, 0)) r.best_moves.push_back(m);
+                if (keeps_value(m, r.score, 0) && !stopped_) r.best_moves.push_back(m);
         }
         if (!r.best_moves.empty()) r.best = r.best_moves.front();
-        r.pv = principal_variation(r.score);
-        r.plies = is_mate(r.score) ? mate_plies(r.score) : static_cast<int>(r.pv.size());
+        if (!stopped_) r.pv = principal_variation(r.score);
+        r.plies = is_mate(r.score) ? mate_plies(r.score) : stopped_ ? 0 : static_cast<int>(r.pv.size());
         r.nodes = nodes_;
+        r.complete = !stopped_;
         return r;
     }
 
@@ -80,7 +101,7 @@ private:
             const int ply = static_cast<int>(line.size());
             bool found = false;
             for (const auto& m : moves) {
-                if (!keeps_value(m, v, ply)) continue;
+                if (!keeps_value(m, v, ply) || stopped_) continue;
                 game_.make(m);
                 line.push_back(m);
                 v = -v;
@@ -95,6 +116,11 @@ private:
 
     Score search(int ply, Score alpha, Score beta) {
         ++nodes_;
+        if ((nodes_ & 1023) == 0 && control_) {
+            control_->nodes.fetch_add(1024, std::memory_order_relaxed);
+            stopped_ = stopped_ || control_->stopped();
+        }
+        if (stopped_) return 0;  // no value: nothing is stored on the way up
         if (auto leaf = classic::leaf_score(game_, kMaxPly, ply)) return *leaf;
         // Mate distance bounds: nothing here beats winning at the next ply.
         alpha = std::max(alpha, mated_in_plies(ply));
@@ -131,10 +157,13 @@ private:
             game_.make(m);
             const Score v = -search(ply + 1, -beta, -alpha);
             game_.unmake(m);
+            if (stopped_) return 0;
             if (v > best) {
                 best = v;
                 best_move = m;
             }
+            // The root's window is full: its best move so far has an exact value.
+            if (ply == 0) root_lower_ = best;
             alpha = std::max(alpha, v);
             if (alpha >= beta) break;
         }
@@ -150,12 +179,15 @@ private:
     G game_;
     std::vector<Entry> table_;
     std::uint64_t nodes_ = 0;
+    Control* control_ = nullptr;
+    bool stopped_ = false;
+    Score root_lower_ = -kInfinity;  // the value of the root's best move searched so far
 };
 
 // `table_bits`: log2 of the table's entries (2^20 entries take 24 MB).
 template <Game G>
-SolveResult<typename G::Move> exhaustive(const G& game, int table_bits = 20) {
-    return ExhaustiveSolver<G>(game, table_bits).solve();
+SolveResult<typename G::Move> exhaustive(const G& game, int table_bits = 20, Control* control = nullptr) {
+    return ExhaustiveSolver<G>(game, table_bits, control).solve();
 }
 
 }  // namespace ply::solve

@@ -8,6 +8,7 @@
 #include <memory>
 #include <thread>
 
+#include <ply/search/solve/control.hpp>
 #include <ply/search/solve/search.hpp>
 #include <ply/search/solve/values.hpp>
 
@@ -19,6 +20,11 @@ struct Solution {
     std::optional<Move> best;
     std::uint64_t nodes = 0;
     int probes = 0;
+    // False when the solve was stopped (Control): the value then lies in
+    // [lower, upper] (+-kInfinity: no bound), and `best`, if set, reaches
+    // lower. Complete: lower = upper = score.
+    bool complete = true;
+    Score lower = 0, upper = 0;
 };
 
 template <HashedGame G>
@@ -36,14 +42,27 @@ public:
     // solve that uses it.
     void set_book(const SolvedBook* book) { shared_.book = book; }
     Options& options() { return shared_.options; }
+    // A watcher's request to stop and view of the progress (nullptr: none);
+    // it must outlive the solves.
+    void set_control(Control* control) { shared_.control = control; }
 
-    Solution<Move> solve(const G& root, bool weak = false) {
+    // `publish`: the bounds proven go to the control as the probes narrow them.
+    Solution<Move> solve(const G& root, bool weak = false, bool publish = false) {
+        publish_ = publish && shared_.control;
         Solution<Move> out = solve_root(root, weak);
-        if (weak) out.score = out.score > 0 ? 1 : out.score < 0 ? -1 : 0;
+        if (out.complete) out.lower = out.upper = out.score;
+        if (weak) {
+            out.score = sign(out.score);
+            out.lower = sign(out.lower);
+            out.upper = sign(out.upper);
+        }
         return out;
     }
 
 private:
+    static Score sign(Score s) { return s > 0 ? 1 : s < 0 ? -1 : 0; }
+    [[nodiscard]] bool stop_requested() const { return shared_.control && shared_.control->stopped(); }
+
     Solution<Move> solve_root(const G& root, bool weak) {
         if (const Outcome over = root.outcome(); is_over(over))
             return {terminal_score(over, 0, over == Outcome::Scored ? Score(root.evaluate()) : 0), {}, 0, 0};
@@ -130,12 +149,14 @@ private:
 
     // One null-window test, run by every searcher at once: they share the
     // table and leave each other's busy positions for later, and the first
-    // to finish answers for all (each answer is exact).
+    // to finish answers for all (each answer is exact). No answer: the
+    // control stopped the solve.
     struct Probe {
         Score value = 0;
         std::optional<Move> best;
     };
-    Probe probe_in_parallel(Score alpha, Score beta) {
+    std::optional<Probe> probe_in_parallel(Score alpha, Score beta) {
+        if (stop_requested()) return std::nullopt;
         Probe answer;
         // Claimed by the first finisher (std::call_once costs a lone thread
         // a system call per probe: half the time of a short solve).
@@ -152,6 +173,7 @@ private:
         run(*searchers_.front());
         for (auto& t : helpers) t.join();
         shared_.stop.store(false);
+        if (!answered.load()) return std::nullopt;
         return answer;
     }
 
@@ -161,27 +183,36 @@ private:
     std::vector<RootMove<Move>> root_moves_;
     int threads_ = 1;
     int depth_ = kDepth;
+    bool publish_ = false;
 };
 
 // Null-window probes bisect the values the root can have. A weak solve runs
 // the same probes and stops once the sign is known: proving "a win within n
 // plies" first, as the bisection does, is far cheaper than "any win" where
 // quick wins abound (Pons' Begin-Easy set: 9x fewer nodes than probing "not
-// lost?" then "won?").
+// lost?" then "won?"). Stopped by the control, it keeps what the probes
+// answered so far: value(lo) <= score <= value(hi).
 template <HashedGame G>
 void ProbeSolver<G>::run_probes(const G& root, bool weak, Solution<Move>& out) {
     std::optional<Move> last_best;  // the best move of the last probe
-    const auto probe = [&](Score alpha, Score beta) {
+    const auto probe = [&](Score alpha, Score beta) -> std::optional<Score> {
         ++out.probes;
-        const Probe p = probe_in_parallel(alpha, beta);
-        last_best = p.best;
-        return p.value;
+        const auto p = probe_in_parallel(alpha, beta);
+        if (!p) return std::nullopt;
+        last_best = p->best;
+        return p->value;
     };
     const ValueScale scale = possible_values(root);
     const int length = plies_left(root);
     int lo = scale.lowest(), hi = scale.highest();  // value(lo) <= score <= value(hi)
     const auto sign_known = [&] {
         return scale.value(lo) > 0 || scale.value(hi) < 0 || (scale.value(lo) >= 0 && scale.value(hi) <= 0);
+    };
+    const auto stopped = [&] {
+        out.complete = false;
+        out.lower = scale.value(lo);
+        out.upper = scale.value(hi);
+        if (publish_) shared_.control->prove(out.lower, out.upper);
     };
     bool best_proves_lo = false;
     // A root with few plies left is searched once, with a window that holds
@@ -190,45 +221,54 @@ void ProbeSolver<G>::run_probes(const G& root, bool weak, Solution<Move>& out) {
     // End-Easy set: 47 -> 32 nodes a position). A weak solve's window holds
     // the draw alone: the sign is all it asks.
     if (length > 0 && length <= param::kSolveFullWindowPliesLeft) {
-        const Score v = weak ? probe(-1, 1) : probe(scale.value(lo) - 1, scale.value(hi) + 1);
-        if (!weak || v >= 0) {  // exact; or, weak, a draw or a win worth at least v
-            lo = scale.at_least(v);
-            if (!weak || v == 0) hi = lo;
+        const auto v = weak ? probe(-1, 1) : probe(scale.value(lo) - 1, scale.value(hi) + 1);
+        if (!v) return stopped();
+        if (!weak || *v >= 0) {  // exact; or, weak, a draw or a win worth at least v
+            lo = scale.at_least(*v);
+            if (!weak || *v == 0) hi = lo;
             out.best = last_best;
             best_proves_lo = true;
         } else {
-            hi = scale.at_most(v);  // weak: a loss
+            hi = scale.at_most(*v);  // weak: a loss
         }
     }
     while (lo < hi && !(weak && sign_known())) {
+        if (publish_) shared_.control->prove(scale.value(lo), scale.value(hi));
         if (hi - lo < param::kSolveWindowValues) {
             // Few values left: one search whose window holds them all says
             // which it is, for fewer nodes than the null windows would take.
-            const Score v = probe(scale.value(lo), scale.value(hi));
-            if (v > scale.value(lo)) {  // the best move reaches the value
+            const auto v = probe(scale.value(lo), scale.value(hi));
+            if (!v) return stopped();
+            if (*v > scale.value(lo)) {  // the best move reaches the value
                 out.best = last_best;
                 best_proves_lo = true;
             }
-            lo = hi = v <= scale.value(lo) ? lo : v >= scale.value(hi) ? hi : scale.at_least(v);
+            lo = hi = *v <= scale.value(lo) ? lo : *v >= scale.value(hi) ? hi : scale.at_least(*v);
             break;
         }
         const int t = next_probe(scale, lo, hi, length);
         const Score test = scale.value(t), below = t > 0 ? scale.value(t - 1) : test - 1;
-        const Score v = probe(below, below + 1);  // is the score above the next lower value?
-        if (v > below) {
-            lo = scale.at_least(v);
+        const auto v = probe(below, below + 1);  // is the score above the next lower value?
+        if (!v) return stopped();
+        if (*v > below) {
+            lo = scale.at_least(*v);
             out.best = last_best;  // it failed high
             best_proves_lo = true;
         } else {
-            hi = scale.at_most(v);
+            hi = scale.at_most(*v);
         }
     }
+    if (publish_) shared_.control->prove(scale.value(lo), scale.value(hi));
     // Weak: a bound of the right sign (solve() keeps only the sign).
     out.score = !weak || scale.value(lo) > 0 ? scale.value(lo) : scale.value(hi) < 0 ? scale.value(hi) : 0;
+    // Every probe failed low: find a move that reaches the value (a weak
+    // loss has none to find: every move loses).
     if (!best_proves_lo) {
-        // Every probe failed low: find a move that reaches the value (a weak
-        // loss has none to find: every move loses).
-        if (!(weak && out.score < 0)) probe(out.score - 1, out.score);
+        if (!(weak && out.score < 0) && !probe(out.score - 1, out.score)) {
+            out.complete = false;  // the value is known, not a move that keeps it
+            out.lower = out.upper = out.score;
+            return;
+        }
         out.best = last_best;
     }
 }

@@ -17,6 +17,7 @@
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/node_end.hpp>
 #include <ply/search/solve/book.hpp>
+#include <ply/search/solve/control.hpp>
 #include <ply/search/solve/parameters.hpp>
 #include <ply/search/solve/table.hpp>
 #include <ply/search/sort.hpp>
@@ -40,6 +41,7 @@ struct Shared {
     int thread_count = 1;
     engine::BusyPositions busy;
     const SolvedBook* book = nullptr;  // positions whose values are known (none: nullptr)
+    Control* control = nullptr;        // a watcher's (none: nullptr)
 };
 
 template <class Move>
@@ -88,10 +90,16 @@ public:
 private:
     void count_node() {
         ++nodes_;
+        if ((nodes_ & 1023) != 0) return;
         // The table's part in use grows with the tree (SolveTable::use_first).
-        if ((nodes_ & 1023) == 0 && nodes_ * static_cast<std::uint64_t>(shared_.thread_count) >
-                                        shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
+        if (nodes_ * static_cast<std::uint64_t>(shared_.thread_count) >
+            shared_.table->entries_in_use() * param::kSolveNodesPerEntry)
             shared_.table->grow();
+        if (Control* c = shared_.control) {
+            c->nodes.fetch_add(1024, std::memory_order_relaxed);
+            // Every searcher stops, as when another answers the probe.
+            if (c->stopped()) shared_.stop.store(true);
+        }
     }
 
     // A move between this position's orientation and the table's: games
