@@ -8,6 +8,10 @@
 
 namespace ply::cli {
 
+// The exit code of a command Ctrl-C stopped: 128 + SIGINT, as a shell
+// reports a program the signal killed.
+inline constexpr int kInterrupted = 130;
+
 // Set by the first Ctrl-C while a CtrlC guard is alive.
 inline std::atomic<bool> g_ctrl_c{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");

@@ -12,6 +12,8 @@
 #include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
 #include <ply/cli/solve_batch.hpp>
+#include <ply/cli/solve_stopped.hpp>
+#include <ply/cli/solve_watch.hpp>
 #include <ply/cli/solved_book.hpp>
 #include <ply/search/solve/solver.hpp>
 
@@ -20,7 +22,8 @@ namespace ply::cli {
 struct SolveOptions {
     std::string game;
     std::optional<std::string> position;
-    BatchOptions settings;  // the solver's settings (and --batch's, for benchmark sets)
+    BatchOptions settings;          // the solver's settings (and --batch's, for benchmark sets)
+    std::optional<double> seconds;  // --time
 };
 
 template <NotatedGame G>
@@ -70,9 +73,10 @@ void print_solution(const G& game, const solve::SolveResult<typename G::Move>& r
 
 // The exact value of a position, with every move that keeps it and one
 // perfect line (weak: the result and the moves that keep it). The time is
-// the whole answer's.
+// the whole answer's. Stopped by `seconds` or Ctrl-C, what it proved.
 template <NotatedGame G>
-void solve_position(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o) {
+void solve_position(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o,
+                    std::optional<double> seconds) {
     solve::Solver<G> solver(o.hash_mb);
     solve::SolvedBook book;
     if constexpr (solve::Solver<G>::kProbes) {
@@ -83,9 +87,14 @@ void solve_position(const CLI::App& cmd, const std::optional<std::string>& posit
         if (!o.book.empty()) usage_error(cmd, "--book is for games of bounded length such as connect4");
     }
     const G game = load_position<G>(cmd, position);
-    const Stopwatch clock;
+    SolveWatch watch(solver.control(), seconds,
+                     [&game](Score low, Score high) { return window_text(game, low, high); });
     const auto r = solver.solve_fully(game, o.weak);
-    print_solution(game, r, clock.seconds(), o.json, o.weak);
+    const double spent = watch.seconds();
+    watch.finish();
+    if (r.complete) return print_solution(game, r, spent, o.json, o.weak);
+    print_stopped(game, r, spent, o.json, o.weak);
+    exit_with(watch.stopped_by() == SolveWatch::Stop::CtrlC ? kInterrupted : kStoppedByTime);
 }
 
 template <NotatedGame G>
@@ -93,7 +102,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
     if constexpr (!describe::solvable<G>()) {
         usage_error(cmd, "the game '" + opts.game + "' is too big to solve; use `ply search`");
     } else if (opts.settings.file.empty()) {
-        solve_position<G>(cmd, opts.position, opts.settings);
+        solve_position<G>(cmd, opts.position, opts.settings, opts.seconds);
     } else if constexpr (SolvedBookGame<G>) {
         solve_batch<G>(cmd, opts.settings);
     } else {
