@@ -1,5 +1,6 @@
 // Long jobs under a time limit or Ctrl-C: `ply solve --time` prints the
-// bounds it proved, and progress lines go to standard error only.
+// bounds it proved, `ply match --time` stops starting games, and progress
+// lines go to standard error only.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -96,4 +97,39 @@ TEST(CliSolveTime, UsageErrors) {
     const auto batch = run_ply_apart({"solve", "connect4", "--batch", "set.txt", "--time", "1"});
     EXPECT_EQ(batch.exit_code, 2);
     EXPECT_NE(batch.err.find("--time is for one position"), std::string::npos) << batch.err;
+}
+
+TEST(CliMatchTime, NoGameStartsAfterTheLimit) {
+    // Depth-7 Connect Four players: each game takes a fair fraction of a second.
+    const auto r = run_ply_apart({"match", "--game", "connect4", "--engine", "cmd=ply:game=connect4,depth=7", "name=a",
+                                  "--engine", "cmd=ply:game=connect4,depth=7", "name=b", "--games", "1000",
+                                  "--random-plies", "4", "--time", "1", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_LT(r.seconds, 20.0);
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["out_of_time"], true);
+    EXPECT_EQ(j["stop_reason"], "time limit of 1 s");
+    EXPECT_GT(j["played"].get<int>(), 0);
+    EXPECT_LT(j["played"].get<int>(), 1000);
+    // A progress line per game: the score so far, the pace, the time left.
+    EXPECT_NE(r.err.find("[1/1000] "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" games/min, about "), std::string::npos) << r.err;
+}
+
+TEST(CliMatchTime, TheTableSaysTheMatchWasCutShort) {
+    const auto r = run_ply_apart({"match", "--game", "connect4", "--engine", "cmd=ply:game=connect4,depth=7", "name=a",
+                                  "--engine", "cmd=ply:game=connect4,depth=7", "name=b", "--games", "1000",
+                                  "--random-plies", "4", "--time", "0.5"});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find(" of 1000 (stopped: time limit of 0.5 s)"), std::string::npos) << r.out;
+}
+
+TEST(CliMatchTime, CtrlCReportsTheGamesSoFar) {
+    PlyProcess match({"match", "--game", "connect4", "--engine", "cmd=ply:game=connect4,depth=7", "name=a", "--engine",
+                      "cmd=ply:game=connect4,depth=7", "name=b", "--games", "1000", "--random-plies", "4"});
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    match.signal(SIGINT);
+    const auto r = match.wait();
+    EXPECT_EQ(r.exit_code, 130) << r.out << r.err;
+    EXPECT_NE(r.out.find(" of 1000 (stopped: interrupted)"), std::string::npos) << r.out;
 }

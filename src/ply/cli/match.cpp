@@ -1,14 +1,17 @@
 // `ply match`: games between engines (UCI, xboard, or Ply's own players) with
 // statistics, SPRT, PGN and JSON output. The arena itself lives in
 // src/tools/arena; this file turns the command line into MatchSettings.
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <mutex>
-
 #include <optional>
+
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support.hpp>
@@ -19,6 +22,9 @@
 namespace ply::cli {
 
 namespace {
+
+// A year: deadlines stay representable.
+constexpr double kMaxMatchSeconds = 365.0 * 86400;
 
 struct MatchOptions {
     std::vector<std::vector<std::string>> engines;
@@ -40,6 +46,7 @@ struct MatchOptions {
     double timeout = 30;
     int max_plies = 1000;
     std::string event = "Ply match";
+    std::optional<double> seconds;  // --time
 };
 
 arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
@@ -77,6 +84,21 @@ std::optional<arena::GameSupport> arena_support(const Registry& games, std::stri
     const GameCommands* game = games.find(name);
     if (!game || !game->arena) return std::nullopt;
     return game->arena();
+}
+
+// "130 s, 4.6 games/min, about 190 s left" (as cli/progress.hpp writes
+// times): the pace of the match after `seconds`, the estimate bounded by
+// the time limit.
+std::string pace_text(const arena::MatchState& s, double seconds, const std::optional<double>& limit) {
+    const double per_minute = 60 * static_cast<double>(s.played) / std::max(seconds, 1e-3);
+    char text[96];
+    const int used = std::snprintf(text, sizeof text, "%.0f s, %.3g games/min", seconds, per_minute);
+    if (s.played < s.planned && per_minute > 0) {
+        double left = 60 * static_cast<double>(s.planned - s.played) / per_minute;
+        if (limit) left = std::min(left, std::max(0.0, *limit - seconds));
+        std::snprintf(text + used, sizeof text - std::size_t(used), ", about %.0f s left", left);
+    }
+    return text;
 }
 
 // The games a match can be played at, for --help and messages.
@@ -143,6 +165,7 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     m.pgn_path = o.pgn;
     m.header.event = o.event;
     m.interrupt = CtrlC::flag();  // the first Ctrl-C stops the match; results so far are written
+    m.time_limit = o.seconds;
     std::optional<arena::Match> match;
     try {
         match.emplace(m);  // the PGN file is opened before any engine starts
@@ -161,17 +184,20 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
         p->shut_down();
     }
 
-    std::optional<CtrlC> ctrl_c(std::in_place);
-    const auto state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
-        std::lock_guard lock(log_mutex);
-        std::cerr << arena::progress_line(s, g, m) << "\n";
-    });
-    ctrl_c.reset();
+    arena::MatchState state;
+    {
+        const CtrlC ctrl_c;
+        const Stopwatch clock;
+        state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
+            std::lock_guard lock(log_mutex);
+            std::cerr << arena::progress_line(s, g, m) << " | " << pace_text(s, clock.seconds(), o.seconds) << "\n";
+        });
+    }
     if (o.json)
         std::cout << arena::match_json(state, m).dump(2) << "\n";
     else
         arena::print_table(std::cout, state, m);
-    if (state.interrupted) throw CLI::RuntimeError(130);
+    if (state.interrupted) throw CLI::RuntimeError(kInterrupted);
     if (state.engine_failed) throw CLI::RuntimeError(1);  // the match did not finish
 }
 
@@ -186,6 +212,9 @@ void add_match_command(CLI::App& app, const Registry& games) {
         "  nodes=N depth=N st=SECONDS timeout=SECONDS stderr=FILE; cmd=ply:game=connect4,algo=alphabeta,depth=6\n"
         "Statistics: logistic Elo with a 95% interval, LOS, and SPRT as the GSPRT (normal approximation) on\n"
         "  logistic Elo, trinomial per game or pentanomial per pair of games with --repeat.\n"
+        "Progress: a line on standard error after each game (the score so far, time, games/min, time left).\n"
+        "Exit status: 0 when the match ends, also cut short by --time or an SPRT verdict; 1 when an engine\n"
+        "  fails; 2 on bad usage; 130 on Ctrl-C (the games finished so far are reported; a second Ctrl-C kills).\n"
         "Example: ply match --engine cmd=stockfish --engine cmd=toga2 --each tc=5+0.05 --games 100 --repeat\n"
         "  --openings 8moves_v3.pgn --concurrency 2 --pgn out.pgn --sprt elo0=0 elo1=5");
     cmd->add_option("--engine", o->engines, "An engine: key=value words (see below); give two or more")
@@ -221,6 +250,8 @@ void add_match_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd->add_option("--event", o->event, "PGN Event tag")->capture_default_str();
+    cmd->add_option("--time", o->seconds, "Start no game after S seconds; the games under way finish")
+        ->check(CLI::Range(0.001, kMaxMatchSeconds));
     cmd->callback([cmd, o, &games] { run(*cmd, *o, games); });
 }
 

@@ -107,6 +107,7 @@ nlohmann::json match_json(const MatchState& s, const MatchSettings& m) {
     j["planned"] = s.planned;
     j["played"] = s.played;
     j["interrupted"] = s.interrupted;
+    j["out_of_time"] = s.out_of_time;
     j["stop_reason"] = s.stop_reason;
     j["pentanomial"] = s.pentanomial;
     auto tally_json = [&](const Tally& t) {

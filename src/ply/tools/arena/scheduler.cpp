@@ -1,6 +1,7 @@
 #include <ply/tools/arena/scheduler.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <thread>
 
@@ -34,6 +35,9 @@ Match::Match(MatchSettings settings) : settings_(std::move(settings)) {
 }
 
 MatchState Match::run(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+    if (settings_.time_limit)
+        deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                           std::chrono::duration<double>(*settings_.time_limit));
     const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back([this, &on_game] { worker(on_game); });
@@ -65,7 +69,7 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
     };
 
     for (;;) {
-        if (stop_.load() || (settings_.interrupt && settings_.interrupt->load())) break;
+        if (!may_start()) break;
         const std::size_t i = next_.fetch_add(1);
         if (i >= jobs_.size()) break;
         const Job& job = jobs_[i];
@@ -126,6 +130,19 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
         record(job, g, on_game);
     }
     for (auto& [e, p] : players) p->shut_down();
+}
+
+bool Match::may_start() {
+    if (stop_.load() || (settings_.interrupt && settings_.interrupt->load())) return false;
+    if (std::chrono::steady_clock::now() < deadline_) return true;
+    std::lock_guard lock(mutex_);
+    if (next_.load() < jobs_.size() && !stop_.exchange(true)) {
+        state_.out_of_time = true;
+        char reason[64];
+        std::snprintf(reason, sizeof reason, "time limit of %g s", *settings_.time_limit);
+        if (state_.stop_reason.empty()) state_.stop_reason = reason;
+    }
+    return false;
 }
 
 void Match::record(const Job& job, GameRecord& g,

@@ -2,7 +2,8 @@
 // first engine against the others, or a round robin), plays them on C
 // threads, each with its own engine processes and referee, keeps the score
 // (pentanomial pairs with --repeat), stops on an SPRT verdict, on a crash
-// without --recover, or on Ctrl-C, and writes each finished game to the PGN.
+// without --recover, on Ctrl-C or once its time limit passes (no game
+// starts after it), and writes each finished game to the PGN.
 //
 // Colours and openings: within a pairing, game k has the first engine White
 // when k is even; with --repeat games 2j and 2j+1 share opening j (colours
@@ -10,6 +11,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -45,6 +47,8 @@ struct MatchSettings {
     std::string pgn_path;  // "" = none
     PgnHeader header;
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C
+    // Seconds after which no game starts (the games under way finish).
+    std::optional<double> time_limit;
     std::function<void(const std::string&)> log;
 };
 
@@ -66,6 +70,7 @@ struct MatchState {
     std::vector<PairingStats> pairings;
     bool pentanomial = false;
     bool interrupted = false;
+    bool out_of_time = false;    // the time limit passed before every game was played
     bool engine_failed = false;  // an engine crashed or could not start, and the match stopped
     std::string stop_reason;     // why the match ended early ("" if it did not)
     std::optional<double> llr;   // SPRT of the first pairing
@@ -88,6 +93,8 @@ private:
         std::size_t opening;
     };
     void worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+    // Whether a game may start; stops the match once the time limit has passed.
+    bool may_start();
     void record(const Job& job, GameRecord& game,
                 const std::function<void(const MatchState&, const GameRecord&)>& on_game);
 
@@ -95,6 +102,7 @@ private:
     std::vector<Job> jobs_;
     std::atomic<std::size_t> next_{0};
     std::atomic<bool> stop_{false};
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
     std::mutex mutex_;
     MatchState state_;
     std::vector<std::vector<double>> partial_pairs_;  // [pairing][pair] points of the first engine so far
