@@ -37,4 +37,12 @@ TEST(Progress, AQuickJobPrintsNothing) {
     EXPECT_TRUE(err.str().empty()) << err.str();
 }
 
+TEST(Progress, ANoteFollowsTheCount) {
+    std::ostringstream err;
+    Progress progress("tactics", 3, err, 0.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    progress.step(500, "1 solved");
+    EXPECT_EQ(err.str().rfind("tactics: 1/3 done, 1 solved, ", 0), 0u) << err.str();
+}
+
 }  // namespace

@@ -5,11 +5,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/ply_process.hpp"
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
 
 using nlohmann::json;
 using ply::testing::run_ply;
+using ply::testing::run_ply_apart;
 using ply::testing::TempFile;
 
 namespace {
@@ -31,9 +33,10 @@ std::string ply_engine() { return std::string("--engine cmd=") + PLY_BINARY + " 
 
 TEST(CliTactics, PlySolvesTheEasyPositions) {
     const TempFile epd("easy.epd", kEasy);
-    const auto r = run_ply("tactics --epd " + epd.path.string() + " " + ply_engine() + " --time 0.2 --hash 16 --json");
-    ASSERT_EQ(r.exit_code, 0) << r.out;
-    const auto j = json::parse(r.out);
+    const auto r = run_ply_apart({"tactics", "--epd", epd.path.string(), "--engine", std::string("cmd=") + PLY_BINARY,
+                                  "name=ply", "--time", "0.2", "--hash", "16", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto j = json::parse(r.out);  // progress lines, if any, go to standard error
     EXPECT_EQ(j["engine"], "ply");
     EXPECT_EQ(j["positions"], 4);
     EXPECT_EQ(j["solved"], 3) << r.out;
@@ -43,6 +46,24 @@ TEST(CliTactics, PlySolvesTheEasyPositions) {
     EXPECT_EQ(j["results"][1]["played"], "Rxd5");
     EXPECT_NE(j["results"][2]["played"], "Qxd5");
     EXPECT_EQ(j["results"][2]["solved"], true);
+}
+
+TEST(CliTactics, ProgressOnStandardError) {
+    // Three quiet positions, each searched for its whole 0.9 s: a line once
+    // two seconds have passed.
+    std::string suite;
+    for (int i = 0; i < 3; ++i) suite += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4 Nf3 c4;\n";
+    const TempFile epd("progress.epd", suite);
+    const auto r = run_ply_apart({"tactics", "--epd", epd.path.string(), "--engine", std::string("cmd=") + PLY_BINARY,
+                                  "name=ply", "--time", "0.9", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(json::parse(r.out)["positions"], 3);
+    const auto at = r.err.find("tactics: ");
+    ASSERT_NE(at, std::string::npos) << r.err;
+    EXPECT_TRUE(r.err.compare(at, 19, "tactics: 2/3 done, ") == 0 || r.err.compare(at, 19, "tactics: 3/3 done, ") == 0)
+        << r.err;
+    EXPECT_NE(r.err.find(" solved, ", at), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" nodes/s", at), std::string::npos) << r.err;
 }
 
 TEST(CliTactics, TextSummaryAndFirst) {

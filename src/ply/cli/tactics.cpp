@@ -3,8 +3,6 @@
 // final move is one of the `bm` moves and none of the `am` moves. Engines are
 // described by the same words as `ply match --engine`. The game is the first
 // built-in one with a suite format (EpdSuite) that speaks UCI: chess.
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,6 +16,7 @@
 #include <optional>
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
+#include <ply/cli/progress.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/epd_suite.hpp>
 #include <ply/core/error.hpp>
@@ -275,9 +274,10 @@ void run(const CLI::App& cmd, const TacticsOptions& o) {
     auto engine = arena::make_player(config);
     if (const auto error = engine->start(); !error.empty()) fail("cannot start engine '" + config.name + "': " + error);
 
-    // Per-position lines go to stdout in text mode; with --json stdout holds the JSON alone.
+    // Per-position lines go to stdout in text mode; with --json stdout holds
+    // the JSON alone. Without them, a progress line every two seconds.
     std::ostream& log = o.json ? std::cerr : std::cout;
-    const bool progress = !o.verbose && ::isatty(STDERR_FILENO);
+    const bool show_progress = !o.verbose;
     std::size_t id_width = 0;
     for (const auto& p : suite) id_width = std::max(id_width, p.id.size());
     if (!o.json)
@@ -285,34 +285,33 @@ void run(const CLI::App& cmd, const TacticsOptions& o) {
                   << *config.limits.movetime << " s each\n";
 
     // The first Ctrl-C stops after the current position; what was solved is printed.
-    std::optional<CtrlC> ctrl_c(std::in_place);
     std::vector<Result> results;
-    int solved = 0;
-    try {
+    bool interrupted = false;
+    {
+        const CtrlC ctrl_c;
+        Progress progress("tactics", suite.size());
+        int solved = 0;
+        std::uint64_t nodes = 0;  // as the engine reports them
         for (const auto& p : suite) {
             Result r = solve(*engine, config, p);
             if (r.note == "interrupted") break;
             solved += r.solved;
+            nodes += r.nodes;
             results.push_back(r);
             if (o.verbose) log << result_line(p, r, id_width) << std::endl;
-            if (progress)
-                std::cerr << "\r[" << results.size() << "/" << suite.size() << "] solved " << solved << std::flush;
+            if (show_progress) progress.step(nodes, std::to_string(solved) + " solved");
         }
-    } catch (...) {
-        if (progress) std::cerr << "\n";
-        throw;
+        interrupted = CtrlC::pressed();
     }
-    ctrl_c.reset();
-    if (progress) std::cerr << "\n";
     engine->shut_down();
 
     if (o.json)
         std::cout << report_json(config, o, suite, results).dump(2) << "\n";
     else
         print_summary(std::cout, suite, results);
-    if (CtrlC::pressed()) {
+    if (interrupted) {
         std::cerr << "ply tactics: interrupted after " << results.size() << " of " << suite.size() << " positions\n";
-        throw CLI::RuntimeError(130);
+        throw CLI::RuntimeError(kInterrupted);
     }
 }
 
@@ -338,6 +337,8 @@ void add_tactics_command(CLI::App& app) {
         "Engine words as for `ply match --engine`: cmd=COMMAND name=NAME proto=uci|xboard option.NAME=VALUE\n"
         "  st=SECONDS (overrides --time) depth=N nodes=N timeout=SECONDS (grace before a silent engine "
         "fails)\n"
+        "Progress (positions done, solved, time, rate, time left) goes to standard error every two seconds, unless\n"
+        "  --verbose. Ctrl-C stops after the position under way and reports the rest (exit 130).\n"
         "Example: ply tactics --epd data/tactics/wac_wacnew_arasan.epd --engine cmd=/usr/games/stockfish "
         "--time 0.5");
     cmd->add_option("--epd", o->epd, "The EPD suite")->required();
