@@ -113,7 +113,7 @@ TEST(CliImcs, AcceptedGameAsBlack) {
     // The password from the environment, as the help says.
     ::setenv("PLY_IMCS_PASSWORD", "secret", 1);
     const auto ply = run_ply("imcs --server 127.0.0.1:" + std::to_string(fake.port()) +
-                             " --user tester --movetime 50 --hash 4 accept 42");
+                             " --user tester --time 0.05 --hash 4 accept 42");
     ::unsetenv("PLY_IMCS_PASSWORD");
     const auto server = fake.finish();
     EXPECT_EQ(ply.exit_code, 0) << ply.out;

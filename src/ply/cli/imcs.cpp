@@ -4,6 +4,7 @@
 // BuiltinGames written in the server's notation (imcs::ImcsGame).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -38,7 +39,7 @@ struct ImcsOptions {
     int hash_mb = 64;
     int threads = 1;
     std::optional<int> depth;
-    std::optional<int> movetime_ms;
+    std::optional<double> move_seconds;  // --time
     // offer
     std::string offer_color = "?";
     std::optional<int> offer_seconds;
@@ -65,12 +66,14 @@ std::string seconds_text(milliseconds ms) {
 }
 
 // The engine's move within the time the clock allows (see imcs::move_budget);
-// --movetime and --depth only ever shorten the search.
+// --time and --depth only ever shorten the search.
 template <imcs::ImcsGame G>
 imcs::MoveChoice<G> engine_move(engine::Engine<G>& engine, const ImcsOptions& o, const imcs::MoveRequest<G>& req) {
     const milliseconds budget = imcs::move_budget(req.my_clock, req.position.fullmove_number(), req.free_move);
     engine::Limits<typename G::Move> limits;
-    limits.move_time = o.movetime_ms ? std::min(budget, milliseconds(*o.movetime_ms)) : budget;
+    limits.move_time = budget;
+    if (o.move_seconds)  // whole milliseconds, at least one, as the engine counts
+        limits.move_time = std::min(budget, milliseconds(std::max(1L, std::lround(*o.move_seconds * 1000))));
     limits.depth = o.depth;
     if (!req.rejected.empty()) {
         MoveListOf<G> legal;
@@ -155,7 +158,7 @@ void add_imcs_command(CLI::App& app) {
         app.add_subcommand("imcs", "Play minichess on an IMCS server (Internet MiniChess Server, protocol 2.5)");
     cmd->footer(
         "Examples:\n"
-        "  ply imcs --server imcs.example.org:3589 --user me --password pw offer --color W --time 300\n"
+        "  ply imcs --server imcs.example.org:3589 --user me --password pw offer --color W --clock 300\n"
         "  ply imcs --server imcs.example.org:3589 --user me --password pw list\n"
         "  ply imcs --server imcs.example.org:3589 --user me --password pw accept 42\n"
         "Each move takes the clock's share (what is left over the moves to move 40, plus a few, less a\n"
@@ -175,14 +178,13 @@ void add_imcs_command(CLI::App& app) {
         ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--depth", opts->depth, "Search at most N plies a move (for tests; the clock still limits)")
         ->check(CLI::Range(1, kMaxPly - 1));
-    cmd->add_option("--movetime", opts->movetime_ms,
-                    "Think at most MS milliseconds a move (for tests; the clock still limits)")
-        ->check(CLI::Range(1, 3600000));
+    cmd->add_option("--time", opts->move_seconds, "Think at most S seconds a move (for tests; the clock still limits)")
+        ->check(CLI::Range(0.001, 3600.0));
 
     auto* offer = cmd->add_subcommand("offer", "Offer a game and play it once someone accepts");
     offer->add_option("--color", opts->offer_color, "Our colour: W, B or ? (the server decides; default)")
         ->check(CLI::IsMember({"W", "B", "?"}));
-    offer->add_option("--time", opts->offer_seconds, "Seconds on each side's clock (server default: 300)")
+    offer->add_option("--clock", opts->offer_seconds, "Seconds on each side's clock (server default: 300)")
         ->check(CLI::Range(1, 86400));
     offer->add_option("--wait", opts->wait_seconds, "Give up after this many seconds without an opponent (0: never)")
         ->check(CLI::Range(0, 86400 * 7));
