@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -94,9 +95,37 @@ TEST(CliSolveTime, TheExhaustiveMethodStopsToo) {
 TEST(CliSolveTime, UsageErrors) {
     EXPECT_EQ(run_ply_apart({"solve", "connect4", "--time", "0"}).exit_code, 2);
     EXPECT_EQ(run_ply_apart({"solve", "connect4", "--time", "x"}).exit_code, 2);
-    const auto batch = run_ply_apart({"solve", "connect4", "--batch", "set.txt", "--time", "1"});
-    EXPECT_EQ(batch.exit_code, 2);
-    EXPECT_NE(batch.err.find("--time is for one position"), std::string::npos) << batch.err;
+    EXPECT_EQ(run_ply_apart({"book", "connect4", "--plies", "2", "--out", "b.txt", "--time", "-1"}).exit_code, 2);
+    const auto record = run_ply_apart({"book", "chess", "--pgn", "g.pgn", "--out", "b.bin", "--time", "1"});
+    EXPECT_EQ(record.exit_code, 2);
+    EXPECT_NE(record.err.find("--time is not for recorded-game books"), std::string::npos) << record.err;
+}
+
+// A benchmark set under --time: no position starts after it; the summary is
+// of the positions solved, all of them right.
+TEST(CliSolveTime, ABatchStopsStartingPositions) {
+    const std::string set = std::string(PLY_DATA_DIR) + "/connect4/Test_L2_R2";  // 1000 positions, seconds
+    const auto r = run_ply_apart({"solve", "connect4", "--batch", set, "--time", "0.3", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto j = json::parse(r.out);
+    EXPECT_EQ(j["complete"], false);
+    EXPECT_EQ(j["stopped"], "time limit");
+    EXPECT_GT(j["positions"].get<int>(), 0);
+    EXPECT_LT(j["positions"].get<int>(), 1000);
+    EXPECT_EQ(j["wrong"], 0);
+    EXPECT_LT(r.seconds, 3.0) << "a set position solves in milliseconds";
+    const auto whole = run_ply_apart({"solve", "connect4", "--batch", set, "--first", "5", "--time", "60", "--json"});
+    EXPECT_EQ(json::parse(whole.out)["complete"], true) << whole.out;
+}
+
+// A book that cannot be finished in time is not written at all.
+TEST(CliSolveTime, ABookOutOfTimeWritesNothing) {
+    const std::string out = ::testing::TempDir() + "book_out_of_time.txt";
+    const auto r = run_ply_apart({"book", "connect4", "--plies", "6", "--time", "0.2", "--out", out});
+    EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+    EXPECT_NE(r.err.find("positions solved in"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing written"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
 }
 
 TEST(CliMatchTime, NoGameStartsAfterTheLimit) {

@@ -17,6 +17,7 @@ struct BookOptions {
     int plies = 0;
     int threads = 1;
     std::size_t hash_mb = 64;
+    std::optional<double> seconds;  // --time: no position starts after it; then nothing is written
     // From recorded games (cli/record_book.hpp), with polyglot make-book's defaults
     std::string pgn;
     int max_ply = 1024;

@@ -10,6 +10,12 @@
 
 namespace ply::cli {
 
+// The longest --time a command takes, far beyond any real use, while
+// deadlines stay representable: a day for a move or a position, a year for
+// a whole job (solve, match, book).
+inline constexpr double kMaxMoveSeconds = 86400;
+inline constexpr double kMaxJobSeconds = 365 * kMaxMoveSeconds;
+
 class Registry;
 
 void add_tree_command(CLI::App& app, const Registry& games);

@@ -12,6 +12,9 @@ namespace ply::cli {
 // reports a program the signal killed.
 inline constexpr int kInterrupted = 130;
 
+// The exit code of a job --time stopped before it finished (solve, book).
+inline constexpr int kStoppedByTime = 3;
+
 // Set by the first Ctrl-C while a CtrlC guard is alive.
 inline std::atomic<bool> g_ctrl_c{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");

@@ -23,9 +23,6 @@ namespace ply::cli {
 
 namespace {
 
-// A year: deadlines stay representable.
-constexpr double kMaxMatchSeconds = 365.0 * 86400;
-
 struct MatchOptions {
     std::vector<std::vector<std::string>> engines;
     std::vector<std::string> each;
@@ -251,7 +248,7 @@ void add_match_command(CLI::App& app, const Registry& games) {
         ->capture_default_str();
     cmd->add_option("--event", o->event, "PGN Event tag")->capture_default_str();
     cmd->add_option("--time", o->seconds, "Start no game after S seconds; the games under way finish")
-        ->check(CLI::Range(0.001, kMaxMatchSeconds));
+        ->check(CLI::Range(0.001, kMaxJobSeconds));
     cmd->callback([cmd, o, &games] { run(*cmd, *o, games); });
 }
 

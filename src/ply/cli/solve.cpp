@@ -8,11 +8,6 @@
 
 namespace ply::cli {
 
-namespace {
-// A year: beyond any solve worth waiting for, and deadlines stay representable.
-constexpr double kMaxSolveSeconds = 365.0 * 86400;
-}  // namespace
-
 void add_solve_command(CLI::App& app, const Registry& games) {
     auto opts = std::make_shared<SolveOptions>();
     BatchOptions* batch = &opts->settings;
@@ -32,17 +27,18 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")
         ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--book", batch->book, "connect4: an opening book written by `ply book`");
-    cmd->add_option("--time", opts->seconds, "Stop after S seconds and print the bounds proven so far")
-        ->check(CLI::Range(0.001, kMaxSolveSeconds));
+    cmd->add_option("--time", opts->seconds,
+                    "Stop after S seconds and print the bounds proven so far (--batch: start no position after S "
+                    "seconds)")
+        ->check(CLI::Range(0.001, kMaxJobSeconds));
     cmd->footer(
         "Progress (time, nodes, nodes/s, the bounds proven) goes to standard error every two seconds.\n"
         "Exit status: 0 solved; 3 stopped by --time, 130 by Ctrl-C (both print what was proven: the\n"
         "result 'unknown' with the bounds on the score, or the value with the best moves found so far;\n"
-        "JSON: \"complete\": false, \"lower\" and \"upper\", null where unbounded); 1 bad input; 2 bad usage.");
-    cmd->callback([cmd, opts, batch, &games] {
-        if (opts->seconds && !batch->file.empty()) usage_error(*cmd, "--time is for one position, not --batch");
-        game_named(*cmd, games, opts->game).solve(*cmd, *opts);
-    });
+        "JSON: \"complete\": false, \"lower\" and \"upper\", null where unbounded); 1 bad input; 2 bad usage.\n"
+        "--batch: the summary of the positions solved; exit 0 after --time, 130 after Ctrl-C, 1 if a score is "
+        "wrong.");
+    cmd->callback([cmd, opts, batch, &games] { game_named(*cmd, games, opts->game).solve(*cmd, *opts); });
 }
 
 }  // namespace ply::cli

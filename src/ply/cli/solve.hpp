@@ -104,7 +104,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
     } else if (opts.settings.file.empty()) {
         solve_position<G>(cmd, opts.position, opts.settings, opts.seconds);
     } else if constexpr (SolvedBookGame<G>) {
-        solve_batch<G>(cmd, opts.settings);
+        solve_batch<G>(cmd, opts.settings, opts.seconds);
     } else {
         usage_error(cmd, "--batch needs a game whose sets publish scores (such as connect4)");
     }

@@ -6,14 +6,17 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include <ply/cli/errors.hpp>
+#include <ply/cli/interrupt.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
+#include <ply/cli/solve_watch.hpp>
 #include <ply/cli/solved_book.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/search/solve/solver.hpp>
@@ -35,7 +38,8 @@ struct BatchOptions {
 struct BatchTally {
     std::size_t count = 0, wrong = 0;
     std::uint64_t nodes = 0;
-    double seconds = 0;  // solving alone, not reading
+    double seconds = 0;   // solving alone, not reading
+    std::string stopped;  // why the batch ended early ("time limit", "Ctrl-C"), or ""
 };
 
 // The game a set's entry stands for; throws ParseError.
@@ -60,16 +64,16 @@ void print_batch(const BatchOptions& opts, const BatchTally& t) {
     const double rate = t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds : 0.0;
     const char* mode = opts.weak ? "weak" : "strong";
     if (opts.json) {
-        std::cout << nlohmann::json{{"file", opts.file},         {"mode", mode},
-                                    {"positions", t.count},      {"wrong", t.wrong},
-                                    {"mean_nodes", t.nodes / n}, {"mean_seconds", t.seconds / n},
-                                    {"nodes_per_second", rate}}
-                         .dump()
-                  << "\n";
+        nlohmann::json j{{"file", opts.file},         {"mode", mode},
+                         {"positions", t.count},      {"wrong", t.wrong},
+                         {"mean_nodes", t.nodes / n}, {"mean_seconds", t.seconds / n},
+                         {"nodes_per_second", rate},  {"complete", t.stopped.empty()}};
+        if (!t.stopped.empty()) j["stopped"] = t.stopped;
+        std::cout << j.dump() << "\n";
     } else {
         std::cout << opts.file << ": " << t.count << " positions (" << mode << "), " << t.wrong << " wrong; mean "
                   << static_cast<double>(t.nodes) / n << " nodes, " << t.seconds / n * 1e6 << " us; " << rate
-                  << " nodes/s\n";
+                  << " nodes/s" << (t.stopped.empty() ? "" : "; stopped early (" + t.stopped + ")") << "\n";
     }
 }
 
@@ -86,9 +90,11 @@ inline std::size_t batch_size(const std::string& text, const BatchOptions& opts)
 }
 
 // Solves every position; prints the summary (and each wrong answer). Exits
-// with status 1 when a score is wrong or the file is bad.
+// with status 1 when a score is wrong or the file is bad. `seconds` and
+// Ctrl-C (exit 130) stop the position under way: the summary is of those
+// solved before it.
 template <SolvedBookGame G>
-void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
+void solve_batch(const CLI::App& cmd, const BatchOptions& opts, std::optional<double> seconds = std::nullopt) {
     std::string text;
     try {
         text = read_text_file(opts.file, "benchmark set");
@@ -104,6 +110,7 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
     Progress progress("batch", batch_size(text, opts));
     std::size_t skipped = 0;
     std::string line;
+    SolveWatch watch(solver.control(), seconds);  // --time and Ctrl-C stop the position under way
     for (std::size_t number = 1; std::getline(in, line) && (opts.first == 0 || t.count < opts.first); ++number) {
         const auto where = [&] { return opts.file + ":" + std::to_string(number) + ": "; };
         std::istringstream words(line);
@@ -126,6 +133,10 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
         // does: its entries are exact facts about positions.
         const Stopwatch clock;
         const auto solution = solver.solve(game, opts.weak);
+        if (!solution.complete) {  // stopped: the summary is of the positions before it
+            t.stopped = watch.stopped_by() == SolveWatch::Stop::CtrlC ? "Ctrl-C" : "time limit";
+            break;
+        }
         t.seconds += clock.seconds();
         t.nodes += solution.nodes;
         ++t.count;
@@ -136,8 +147,10 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts) {
                       << expected << "\n";
         }
     }
+    watch.finish();
     print_batch<G>(opts, t);
     if (t.wrong) exit_with(kInputError);
+    if (t.stopped == "Ctrl-C") exit_with(kInterrupted);
 }
 
 }  // namespace ply::cli

@@ -40,7 +40,7 @@ void SolveWatch::watch() {
                 control_.stop.store(true);
             }
         }
-        if (stop_.load() == Stop::None && now >= next_line) {
+        if (window_ && stop_.load() == Stop::None && now >= next_line) {
             std::cerr << progress_line(now) << std::endl;
             next_line = now + kEvery;
         }

@@ -18,16 +18,15 @@
 
 namespace ply::cli {
 
-// The exit code of a solve that --time stopped before it finished.
-inline constexpr int kStoppedByTime = 3;
-
 class SolveWatch {
 public:
     enum class Stop { None, Time, CtrlC };
 
     // `seconds`: the time limit (none: no limit); `window`: the text of the
-    // root's bounds (Control::lower and upper) in the progress line.
-    SolveWatch(solve::Control& control, std::optional<double> seconds, std::function<std::string(Score, Score)> window);
+    // root's bounds (Control::lower and upper) in the progress line; none
+    // for a job that shows its own progress (a book, a benchmark set).
+    SolveWatch(solve::Control& control, std::optional<double> seconds,
+               std::function<std::string(Score, Score)> window = {});
     ~SolveWatch() { finish(); }
     SolveWatch(const SolveWatch&) = delete;
     SolveWatch& operator=(const SolveWatch&) = delete;

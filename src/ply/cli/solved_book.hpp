@@ -20,10 +20,12 @@
 
 #include <ply/cli/book_options.hpp>
 #include <ply/cli/errors.hpp>
+#include <ply/cli/interrupt.hpp>
 #include <ply/cli/lines.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
 #include <ply/cli/report.hpp>
+#include <ply/cli/solve_watch.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/search/solve/solver.hpp>
@@ -124,8 +126,15 @@ void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
     solver.set_threads(opts.threads);
     Progress progress("book", positions.size());
     std::uint64_t nodes = 0;
+    SolveWatch watch(solver.control(), opts.seconds);  // --time and Ctrl-C stop the solve under way
     for (const auto& g : positions) {
         const auto solution = solver.solve(g);
+        if (!solution.complete) {
+            watch.finish();
+            std::cerr << command_name(cmd) << ": " << progress.done() << " of " << positions.size()
+                      << " positions solved in " << seconds_text(progress.seconds()) << "; nothing written\n";
+            exit_with(watch.stopped_by() == SolveWatch::Stop::CtrlC ? kInterrupted : kStoppedByTime);
+        }
         nodes += solution.nodes;
         out << g.position() << " " << g.published_score(solution.score) << "\n";
         progress.step(nodes);

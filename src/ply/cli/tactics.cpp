@@ -120,9 +120,6 @@ bool contains(const std::vector<Move>& moves, Move m) {
     return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
-// A day per position: far beyond any suite, and deadlines stay representable.
-constexpr double kMaxSeconds = 86400;
-
 // Sets a UCI option, replacing one the engine words already set.
 void set_option(arena::EngineConfig& c, const std::string& name, int value) {
     std::erase_if(c.options, [&](const auto& o) { return o.first == name; });
@@ -136,8 +133,8 @@ arena::EngineConfig engine_config(const CLI::App& cmd, const TacticsOptions& o) 
         // In-process players cannot be interrupted at a deadline: a slow one would hang the run.
         if (c.protocol == arena::Protocol::Ply)
             throw ParseError("ply: players are not timed here; give the ply binary as a UCI engine (cmd=/path/to/ply)");
-        if (c.limits.movetime && *c.limits.movetime > kMaxSeconds)
-            throw ParseError("st= is at most " + std::to_string(kMaxSeconds) + " seconds");
+        if (c.limits.movetime && *c.limits.movetime > kMaxMoveSeconds)
+            throw ParseError("st= is at most " + std::to_string(kMaxMoveSeconds) + " seconds");
         // st= in the engine words wins over --time; depth= and nodes= add to it.
         if (!c.limits.movetime) c.limits.movetime = o.time;
         if (o.threads > 0) set_option(c, "Threads", o.threads);
@@ -346,7 +343,7 @@ void add_tactics_command(CLI::App& app) {
         ->expected(1, CLI::detail::expected_max_vector_size)
         ->required();
     cmd->add_option("--time,-t", o->time, "Seconds per position")
-        ->check(CLI::Range(0.001, kMaxSeconds))
+        ->check(CLI::Range(0.001, kMaxMoveSeconds))
         ->capture_default_str();
     cmd->add_option("--first,-n", o->first, "Only the first N positions")->check(CLI::Range(1, 1000000000));
     cmd->add_option("--threads", o->threads, "Engine threads (UCI option Threads)")->check(CLI::Range(1, 1024));
