@@ -20,11 +20,29 @@ void add_search_command(CLI::App& app, const Registry& games) {
     auto* cmd = app.add_subcommand("search", "Search a position of a game to a fixed depth");
     cmd->add_option("game", opts->game, "Game: " + games.names())->required();
     add_position_option(*cmd, opts->position);
-    cmd->add_option("--algo", opts->algo, "Search algorithm")->check(CLI::IsMember(kAlgorithms));
+    auto names = kAlgorithms;
+    names.push_back("mcts");
+    cmd->add_option("--algo", opts->algo, "Search algorithm (mcts: Monte Carlo tree search)")
+        ->check(CLI::IsMember(names));
     cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->check(CLI::Range(0, kMaxPly - 1));
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     opts->watch.add_to(*cmd);
-    cmd->callback([cmd, opts, &games] { game_named(*cmd, games, opts->game).search(*cmd, *opts); });
+    auto& m = opts->mcts;
+    cmd->add_option("--iterations", m.iterations, "mcts: iterations (default 10000 without --time)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    cmd->add_option("--time", m.seconds, "mcts: seconds to search")->check(CLI::Range(0.001, kMaxMoveSeconds));
+    cmd->add_option("--exploration", m.exploration, "mcts: UCT's exploration constant C (default 1.4)")
+        ->check(CLI::Range(0.0, 100.0));
+    cmd->add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
+    cmd->add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
+    cmd->callback([cmd, opts, &games] {
+        const bool mcts = opts->algo == "mcts";
+        for (const char* name : {"--depth", "--iterative", "--trace", "--dot", "--draw"})
+            if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
+        for (const char* name : {"--iterations", "--time", "--exploration", "--seed", "--no-solver"})
+            if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");
+        game_named(*cmd, games, opts->game).search(*cmd, *opts);
+    });
 }
 
 }  // namespace ply::cli

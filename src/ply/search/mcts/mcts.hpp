@@ -3,7 +3,9 @@
 // Bjornsson and Saito, 2008): a won or lost end found in the tree is a proof,
 // and proofs back up like minimax values (a child lost for its side to move
 // wins the parent; a parent whose children all win for their side is lost),
-// so a won position is played as won. On by default.
+// so a won position is played as won. On by default. A proof says win, draw
+// or loss only: where ends carry scores (explicit trees), a position is
+// "won" when its score is positive, whatever its size.
 //
 // The tree is a vector of nodes, bounded by Options::max_nodes: once full it
 // stops growing and the searches go on from its leaves. Deterministic for a
