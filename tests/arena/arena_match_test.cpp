@@ -157,6 +157,23 @@ TEST(ArenaCli, UsageErrors) {
     EXPECT_NE(missing.out.find("cannot start"), std::string::npos) << missing.out;
 }
 
+// Monte Carlo tree search as a player: with its proofs it never loses at
+// tic-tac-toe against perfect play (minimax), from either side.
+TEST(ArenaCli, MctsHoldsPerfectPlayToDraws) {
+    const auto r = testing::run_ply(
+        "match --game tictactoe --engine cmd=ply:game=tictactoe,algo=mcts,nodes=20000 name=mcts --engine "
+        "cmd=ply:game=tictactoe,algo=minimax name=mm --games 4 --repeat --random-plies 1 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto start = r.out.find("\n{");
+    const auto j = nlohmann::json::parse(start == std::string::npos ? r.out : r.out.substr(start + 1));
+    EXPECT_EQ(j["played"], 4);
+    EXPECT_EQ(j["pairings"][0]["draws"], 4) << r.out;
+    EXPECT_NE(testing::run_ply("match --game tictactoe --engine cmd=ply:game=tictactoe,algo=mcts,depth=3 name=a "
+                               "--engine cmd=ply:game=tictactoe name=b --games 1")
+                  .exit_code,
+              0);
+}
+
 TEST(ArenaCli, JsonAndPgn) {
     const auto pgn = std::filesystem::temp_directory_path() / ("ply_arena_cli_" + std::to_string(::getpid()) + ".pgn");
     const auto r = testing::run_ply(

@@ -36,7 +36,8 @@ PlySpec parse_ply_spec(const std::string& text) {
             s.game = value;
         else if (key == "algo") {
             s.algo = classic::parse_algorithm(value);
-            if (!s.algo && value != kEngineAlgo)
+            s.mcts = value == "mcts";
+            if (!s.algo && value != kEngineAlgo && !s.mcts)
                 throw ParseError("unknown algorithm '" + value + "' in '" + text + "'");
         } else if (key == "depth")
             parse_number(s.depth, key, value, text);
@@ -47,6 +48,7 @@ PlySpec parse_ply_spec(const std::string& text) {
     }
     if (s.game.empty()) throw ParseError("'" + text + "' needs game=... (the match's game)");
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + text + "'");
+    if (s.mcts && s.depth) throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + text + "'");
     return s;
 }
 

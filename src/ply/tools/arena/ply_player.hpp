@@ -4,7 +4,8 @@
 //   ply:game=chess,nodes=20000        (iterative deepening until N nodes)
 //   ply:game=tictactoe,algo=minimax   (the game's full depth)
 // Keys: game (required: the match's game), algo (a classic algorithm,
-// search/classic/algorithm.hpp, or engine; default alphabeta), depth, nodes.
+// search/classic/algorithm.hpp, engine, or mcts; default alphabeta), depth,
+// nodes (mcts: iterations).
 // Without depth or nodes, the limits of the match apply (tc / st: iterative
 // deepening within a share of the clock; depth / nodes as above), else the
 // game's match depth (core/describe.hpp).
@@ -19,6 +20,7 @@
 #include <ply/core/error.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/search/engine/engine.hpp>
+#include <ply/search/mcts/mcts.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/player.hpp>
 
@@ -26,7 +28,8 @@ namespace ply::arena {
 
 struct PlySpec {
     std::string game;
-    std::optional<classic::Algorithm> algo = classic::Algorithm::AlphaBeta;  // none: the production engine
+    std::optional<classic::Algorithm> algo = classic::Algorithm::AlphaBeta;  // none: the engine, or mcts
+    bool mcts = false;  // algo=mcts: Monte Carlo tree search, nodes= counting iterations
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
 };
@@ -61,6 +64,7 @@ public:
 private:
     using Result = classic::SearchResult<Move>;
     Result think(const G& game, const PlyBudget& budget, int& reached);
+    Result monte_carlo(const G& game, const PlyBudget& budget) const;
     Result deepen(const G& game, const PlyBudget& budget, const TurnRequest& req, int& reached) const;
 
     static constexpr std::size_t kEngineHashMb = 16;
@@ -81,7 +85,9 @@ Reply PlyPlayer<G>::go(const TurnRequest& req) {
     const PlyBudget budget = ply_budget(spec_, req);
     int reached = 0;
     Result best;
-    if (!spec_.algo)
+    if (spec_.mcts)
+        best = monte_carlo(game, budget);
+    else if (!spec_.algo)
         best = think(game, budget, reached);
     else if (budget.depth || (!budget.nodes && !budget.seconds)) {
         reached = budget.depth.value_or(describe::match_depth<G>());
@@ -125,6 +131,21 @@ auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -
     best.best = r.best;
     best.score = r.score;
     best.nodes = r.nodes;
+    return best;
+}
+
+// Monte Carlo tree search: nodes= counts iterations; without a budget, 10,000.
+template <ArenaGame G>
+auto PlyPlayer<G>::monte_carlo(const G& game, const PlyBudget& budget) const -> Result {
+    mcts::Limits limits;
+    limits.iterations = budget.nodes;
+    if (budget.seconds)
+        limits.time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*budget.seconds * 1000)));
+    const auto r = mcts::Searcher<G>().search(game, limits);
+    Result best;
+    best.best = r.best;
+    best.score = static_cast<Score>(std::lround((r.mean - 0.5) * 200));  // a reward of 0.75 reads as +50
+    best.nodes = r.iterations;
     return best;
 }
 
