@@ -107,19 +107,25 @@ private:
             game.make(nodes_[at].move);
             path_.push_back(at);
         }
-        if (nodes_[at].proof == Proof::None && !end_of(game) && expand(at)) {
+        bool settled = settle(at, game);
+        if (!settled && expand(at)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             game.make(nodes_[at].move);
             path_.push_back(at);
+            settled = settle(at, game);
         }
-        back_up(leaf_value(at, game));
+        back_up(settled ? value_of(nodes_[at].proof) : playout(game));
     }
 
-    // The reward of the side to move at a leaf: its proof, else a playout.
-    double leaf_value(std::uint32_t at, G& game) {
-        if (nodes_[at].proof == Proof::None)
-            if (const auto end = end_of(game)) nodes_[at].proof = proof_of(*end);
-        return nodes_[at].proof != Proof::None ? value_of(nodes_[at].proof) : playout(game);
+    // Whether the node's value is known: proven before, or the game ends
+    // here (then proven now). If not, moves_ holds the position's moves.
+    bool settle(std::uint32_t at, const G& game) {
+        if (nodes_[at].proof != Proof::None) return true;
+        if (const auto end = end_of(game)) {
+            nodes_[at].proof = proof_of(*end);
+            return true;
+        }
+        return false;
     }
 
     // The child with the highest upper confidence bound. Proven children are
@@ -176,17 +182,18 @@ private:
         return true;
     }
 
-    // Random moves to the end: the reward of the side to move at the start.
+    // Random moves to the end from a position that goes on, whose moves are
+    // in moves_: the reward of the side to move at the start.
     double playout(G& game) {
         bool flipped = false;  // the side to move is the start's opponent
         for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
+            std::uniform_int_distribution<std::size_t> pick(0, moves_.size() - 1);
+            game.make(moves_[pick(rng_)]);
+            flipped = !flipped;
             if (const auto end = end_of(game)) {
                 const double v = value_of(proof_of(*end));
                 return flipped ? 1 - v : v;
             }
-            std::uniform_int_distribution<std::size_t> pick(0, moves_.size() - 1);
-            game.make(moves_[pick(rng_)]);
-            flipped = !flipped;
         }
         return 0.5;
     }
