@@ -118,6 +118,23 @@ TEST(CliRobustness, OutputsThatCannotBeWrittenFailBeforeAnyWork) {
     EXPECT_EQ(dir.others(), 0u);
 }
 
+// "nan" passes every comparison with a bound; a time limit of NaN would be
+// none at all. Every number of seconds must be a finite one.
+TEST(CliRobustness, TimesThatAreNotNumbersAreRefused) {
+    for (const std::string command :
+         {"solve connect4 --time", "analyse tictactoe --time", "play tictactoe --time",
+          "book connect4 --plies 2 --out b.txt --time", "search tictactoe --algo mcts --time",
+          "search tictactoe --algo mcts --exploration",
+          "match --game tictactoe --engine cmd=ply:game=tictactoe name=a --engine cmd=ply:game=tictactoe name=b --time",
+          "match --game tictactoe --engine cmd=ply:game=tictactoe name=a --engine cmd=ply:game=tictactoe name=b "
+          "--timeout"})
+        for (const char* value : {"nan", "-nan", "inf"}) {
+            const auto r = run_ply(command + " " + value, "");
+            EXPECT_EQ(r.exit_code, 2) << command << " " << value << ": " << r.out;
+            EXPECT_EQ(count_occurrences(r.out, "\n"), 1u) << r.out;
+        }
+}
+
 TEST(CliRobustness, AFolderIsNotReadAsAnEmptyFile) {
     const TempDir dir;
     const std::string folder = dir.path.string();

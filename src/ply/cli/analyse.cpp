@@ -16,7 +16,7 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
     auto* depth = cmd->add_option("--depth,-d", opts->depth, "Search depth in plies (default 12)")
                       ->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--time,-t", opts->seconds, "Search time in seconds")
-        ->check(CLI::Range(0.001, kMaxMoveSeconds))
+        ->check(finite_range(0.001, kMaxMoveSeconds))
         ->excludes(depth);
     cmd->add_option("--multipv", opts->multipv, "Number of best lines to show")->check(CLI::Range(1, kMaxMultiPv));
     cmd->add_option("--threads", opts->threads, "Search threads")->check(CLI::Range(1, engine::kMaxThreads));

@@ -24,7 +24,7 @@ void add_book_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--hash", opts->hash_mb, "Solved positions: transposition table size in MB (default 64)")
         ->check(CLI::Range(1, engine::kMaxHashMb));
     cmd->add_option("--time", opts->seconds, "Solved positions: give up after S seconds (nothing is written; exit 3)")
-        ->check(CLI::Range(0.001, kMaxJobSeconds));
+        ->check(finite_range(0.001, kMaxJobSeconds));
     cmd->add_option("--pgn", opts->pgn, "Recorded games: the PGN file to make the book from");
     cmd->add_option("--max-ply", opts->max_ply, "Recorded games: plies of each game to count (default 1024)")
         ->check(CLI::Range(1, 1024));

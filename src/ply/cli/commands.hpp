@@ -2,7 +2,9 @@
 // to the application; its callback throws CLI::RuntimeError(code) to fail.
 #pragma once
 
+#include <cmath>
 #include <iosfwd>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +17,19 @@ namespace ply::cli {
 // a whole job (solve, match, book).
 inline constexpr double kMaxMoveSeconds = 86400;
 inline constexpr double kMaxJobSeconds = 365 * kMaxMoveSeconds;
+
+// A real number in [low, high]. CLI::Range alone lets "nan" through (every
+// comparison with it is false), and a NaN time limit is no limit at all.
+inline CLI::Validator finite_range(double low, double high) {
+    const CLI::Validator finite(
+        [](std::string& text) -> std::string {
+            double v = 0;
+            if (CLI::detail::lexical_cast(text, v) && std::isfinite(v)) return {};
+            return "Value " + text + " is not a finite number";
+        },
+        "FINITE");
+    return CLI::Range(low, high) & finite;
+}
 
 class Registry;
 

@@ -179,7 +179,7 @@ void add_imcs_command(CLI::App& app) {
     cmd->add_option("--depth", opts->depth, "Search at most N plies a move (for tests; the clock still limits)")
         ->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--time", opts->move_seconds, "Think at most S seconds a move (for tests; the clock still limits)")
-        ->check(CLI::Range(0.001, 3600.0));
+        ->check(finite_range(0.001, 3600.0));
 
     auto* offer = cmd->add_subcommand("offer", "Offer a game and play it once someone accepts");
     offer->add_option("--color", opts->offer_color, "Our colour: W, B or ? (the server decides; default)")

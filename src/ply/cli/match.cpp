@@ -238,17 +238,17 @@ void add_match_command(CLI::App& app, const Registry& games) {
     cmd->add_flag("--recover", o->recover, "Restart crashed engines and go on (default: stop the match)");
     cmd->add_flag("--json", o->json, "Print the result as JSON on stdout");
     cmd->add_option("--margin", o->margin_ms, "Milliseconds a clock may overrun before the flag falls")
-        ->check(CLI::NonNegativeNumber)
+        ->check(finite_range(0, 1000 * kMaxMoveSeconds))
         ->capture_default_str();
     cmd->add_option("--timeout", o->timeout, "Seconds to wait for a move under nodes= or depth= limits")
-        ->check(CLI::PositiveNumber)
+        ->check(finite_range(0.001, kMaxMoveSeconds))
         ->capture_default_str();
     cmd->add_option("--max-plies", o->max_plies, "Adjudicate a draw after this many plies")
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd->add_option("--event", o->event, "PGN Event tag")->capture_default_str();
     cmd->add_option("--time", o->seconds, "Start no game after S seconds; the games under way finish")
-        ->check(CLI::Range(0.001, kMaxJobSeconds));
+        ->check(finite_range(0.001, kMaxJobSeconds));
     cmd->callback([cmd, o, &games] { run(*cmd, *o, games); });
 }
 

@@ -15,7 +15,7 @@ void add_play_command(CLI::App& app, const Registry& games) {
     auto* depth =
         cmd->add_option("--depth,-d", opts->depth, "Engine search depth in plies")->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--time,-t", opts->seconds, "Engine thinking time per move in seconds (chess: 1 by default)")
-        ->check(CLI::Range(0.001, kMaxMoveSeconds))
+        ->check(finite_range(0.001, kMaxMoveSeconds))
         ->excludes(depth);
     cmd->add_option("--first", opts->first, "Who moves first")->check(CLI::IsMember({"human", "engine"}));
     cmd->add_flag("--info", opts->info, "Show the engine's search lines from the start (the info command toggles)");

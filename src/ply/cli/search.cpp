@@ -30,9 +30,9 @@ void add_search_command(CLI::App& app, const Registry& games) {
     auto& m = opts->mcts;
     cmd->add_option("--iterations", m.iterations, "mcts: iterations (default 10000 without --time)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-    cmd->add_option("--time", m.seconds, "mcts: seconds to search")->check(CLI::Range(0.001, kMaxMoveSeconds));
+    cmd->add_option("--time", m.seconds, "mcts: seconds to search")->check(finite_range(0.001, kMaxMoveSeconds));
     cmd->add_option("--exploration", m.exploration, "mcts: UCT's exploration constant C (default 1.4)")
-        ->check(CLI::Range(0.0, 100.0));
+        ->check(finite_range(0.0, 100.0));
     cmd->add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
     cmd->add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
     cmd->callback([cmd, opts, &games] {

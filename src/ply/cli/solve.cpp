@@ -30,7 +30,7 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--time", opts->seconds,
                     "Stop after S seconds and print the bounds proven so far (--batch: start no position after S "
                     "seconds)")
-        ->check(CLI::Range(0.001, kMaxJobSeconds));
+        ->check(finite_range(0.001, kMaxJobSeconds));
     cmd->footer(
         "Progress (time, nodes, nodes/s, the bounds proven) goes to standard error every two seconds.\n"
         "Exit status: 0 solved; 3 stopped by --time, 130 by Ctrl-C (both print what was proven: the\n"

@@ -343,7 +343,7 @@ void add_tactics_command(CLI::App& app) {
         ->expected(1, CLI::detail::expected_max_vector_size)
         ->required();
     cmd->add_option("--time,-t", o->time, "Seconds per position")
-        ->check(CLI::Range(0.001, kMaxMoveSeconds))
+        ->check(finite_range(0.001, kMaxMoveSeconds))
         ->capture_default_str();
     cmd->add_option("--first,-n", o->first, "Only the first N positions")->check(CLI::Range(1, 1000000000));
     cmd->add_option("--threads", o->threads, "Engine threads (UCI option Threads)")->check(CLI::Range(1, 1024));
