@@ -9,6 +9,7 @@
 #include <ply/games/chess/position.hpp>
 #include <ply/games/chess/protocol.hpp>
 #include <ply/games/connect4/connect4.hpp>
+#include <ply/games/go/go.hpp>
 #include <ply/games/minichess/minichess.hpp>
 #include <ply/games/tictactoe/tictactoe.hpp>
 #include <ply/games/tree/tree.hpp>
@@ -24,6 +25,7 @@ using BuiltinGames = GameList<
     PLY_GAME(connect4::Connect4),
     PLY_GAME(chess::Position),
     PLY_GAME(minichess::Minichess),
+    PLY_GAME(go::Go),
     PLY_GAME(tree::TreeGame),
     PLY_GAME(uniform::UniformTree)>;
 // clang-format on

@@ -1,0 +1,221 @@
+#include <ply/games/go/board.hpp>
+
+#include <utility>
+
+namespace ply::go {
+
+Board::Board(int size) : size_(size) {
+    color_.fill(Edge);
+    for (int row = 0; row < size; ++row)
+        for (int column = 0; column < size; ++column) {
+            const Point p = point_at(column, row);
+            color_[p] = Empty;
+            add_empty(p);
+        }
+}
+
+bool Board::is_legal_shape(Point p, Color c) const {
+    if (color_[p] != Empty) return false;
+    const Color them = opponent(c);
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        const Color nc = static_cast<Color>(color_[n]);
+        if (nc == Empty) return true;
+        // Joining a string with another liberty, or taking the last one of an enemy string.
+        if (nc == c && !in_atari(n)) return true;
+        if (nc == them && in_atari(n)) return true;
+    }
+    return false;
+}
+
+std::uint64_t Board::hash_after(Point p, Color c) const {
+    std::uint64_t h = hash_ ^ detail::kZobrist.stone[c - 1][p];
+    const Color them = opponent(c);
+    Point taken[4] = {};
+    int taken_count = 0;
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] != them || !in_atari(n)) continue;
+        const Point head = head_[n];
+        bool seen = false;
+        for (int i = 0; i < taken_count; ++i) seen |= taken[i] == head;
+        if (seen) continue;
+        taken[taken_count++] = head;
+        Point s = head;
+        do {
+            h ^= detail::kZobrist.stone[them - 1][s];
+            s = next_[s];
+        } while (s != head);
+    }
+    return h;
+}
+
+int Board::play(Point p, Color c, Point* captured) {
+    color_[p] = c;
+    hash_ ^= detail::kZobrist.stone[c - 1][p];
+    remove_empty(p);
+    head_[p] = p;
+    next_[p] = p;
+    string_size_[p] = 1;
+    libs_[p] = 0;
+    lib_sum_[p] = 0;
+    lib_sumsq_[p] = 0;
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] == Empty)
+            add_liberty(p, n);
+        else if (color_[n] != Edge)
+            remove_liberty(head_[n], p);
+    }
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] == c && head_[n] != head_[p]) merge(head_[p], head_[n]);
+    }
+    int count = 0;
+    const Color them = opponent(c);
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] == them && libs_[head_[n]] == 0) count += capture(head_[n], captured + count);
+    }
+    return count;
+}
+
+// The smaller string joins the larger: fewer heads to rewrite.
+void Board::merge(Point a, Point b) {
+    if (string_size_[a] < string_size_[b]) std::swap(a, b);
+    Point s = b;
+    do {
+        head_[s] = a;
+        s = next_[s];
+    } while (s != b);
+    std::swap(next_[a], next_[b]);  // splices the two circles into one
+    string_size_[a] = static_cast<std::uint16_t>(string_size_[a] + string_size_[b]);
+    libs_[a] = static_cast<std::uint16_t>(libs_[a] + libs_[b]);
+    lib_sum_[a] += lib_sum_[b];
+    lib_sumsq_[a] += lib_sumsq_[b];
+}
+
+int Board::capture(Point head, Point* captured) {
+    const Color colour = static_cast<Color>(color_[head]);
+    int count = 0;
+    Point s = head;
+    do {
+        color_[s] = Empty;
+        hash_ ^= detail::kZobrist.stone[colour - 1][s];
+        add_empty(s);
+        captured[count++] = s;
+        s = next_[s];
+    } while (s != head);
+    // Only now are all of them empty: neighbours gain a liberty per stone.
+    for (int i = 0; i < count; ++i)
+        for (const int step : kSteps) {
+            const Point n = static_cast<Point>(captured[i] + step);
+            if (color_[n] == Black || color_[n] == White) add_liberty(head_[n], captured[i]);
+        }
+    return count;
+}
+
+void Board::undo_play(Point p, const Point* captured, int count, Color captured_colour) {
+    hash_ ^= detail::kZobrist.stone[color_[p] - 1][p];
+    color_[p] = Empty;
+    for (int i = 0; i < count; ++i) {
+        color_[captured[i]] = captured_colour;
+        hash_ ^= detail::kZobrist.stone[captured_colour - 1][captured[i]];
+    }
+    rebuild();
+}
+
+void Board::set_stone(Point p, Color c) {
+    if (color_[p] != Empty) hash_ ^= detail::kZobrist.stone[color_[p] - 1][p];
+    color_[p] = c;
+    if (c != Empty) hash_ ^= detail::kZobrist.stone[c - 1][p];
+    rebuild();
+}
+
+// Strings, liberties and empty points from the colours alone.
+void Board::rebuild() {
+    empty_count_ = 0;
+    head_.fill(kNoPoint);
+    std::array<Point, kMaxSize * kMaxSize> stack{};
+    for (Point p = 0; p < kPoints; ++p) {
+        if (color_[p] == Empty) add_empty(p);
+        if ((color_[p] != Black && color_[p] != White) || head_[p] != kNoPoint) continue;
+        const Color c = static_cast<Color>(color_[p]);
+        head_[p] = p;
+        next_[p] = p;
+        string_size_[p] = 1;
+        libs_[p] = 0;
+        lib_sum_[p] = 0;
+        lib_sumsq_[p] = 0;
+        int top = 0;
+        stack[top++] = p;
+        while (top > 0) {
+            const Point s = stack[--top];
+            for (const int step : kSteps) {
+                const Point n = static_cast<Point>(s + step);
+                if (color_[n] == Empty) add_liberty(p, n);
+                if (color_[n] != c || head_[n] != kNoPoint) continue;
+                head_[n] = p;
+                next_[n] = next_[p];
+                next_[p] = n;
+                ++string_size_[p];
+                stack[top++] = n;
+            }
+        }
+    }
+}
+
+bool Board::all_strings_breathe() const {
+    for (Point p = 0; p < kPoints; ++p)
+        if ((color_[p] == Black || color_[p] == White) && libs_[head_[p]] == 0) return false;
+    return true;
+}
+
+bool Board::is_eye(Point p, Color c) const {
+    if (color_[p] != Empty) return false;
+    for (const int step : kSteps) {
+        const std::uint8_t nc = color_[p + step];
+        if (nc != c && nc != Edge) return false;
+    }
+    int enemies = 0, edges = 0;
+    const Color them = opponent(c);
+    for (const int step : kDiagonals) {
+        const std::uint8_t dc = color_[p + step];
+        enemies += dc == them;
+        edges += dc == Edge;
+    }
+    return enemies + (edges > 0 ? 1 : 0) < 2;
+}
+
+int Board::area_difference() const {
+    int difference = 0;
+    std::array<std::uint8_t, kPoints> seen{};
+    std::array<Point, kMaxSize * kMaxSize> stack{};
+    for (Point p = 0; p < kPoints; ++p) {
+        if (color_[p] == Black) ++difference;
+        if (color_[p] == White) --difference;
+        if (color_[p] != Empty || seen[p]) continue;
+        // An empty region counts for the one colour it reaches, if only one.
+        int region = 0, top = 0;
+        bool reaches_black = false, reaches_white = false;
+        seen[p] = 1;
+        stack[top++] = p;
+        while (top > 0) {
+            const Point s = stack[--top];
+            ++region;
+            for (const int step : kSteps) {
+                const Point n = static_cast<Point>(s + step);
+                reaches_black |= color_[n] == Black;
+                reaches_white |= color_[n] == White;
+                if (color_[n] == Empty && !seen[n]) {
+                    seen[n] = 1;
+                    stack[top++] = n;
+                }
+            }
+        }
+        if (reaches_black != reaches_white) difference += reaches_black ? region : -region;
+    }
+    return difference;
+}
+
+}  // namespace ply::go

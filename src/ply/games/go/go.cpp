@@ -1,0 +1,334 @@
+#include <ply/games/go/go.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include <ply/core/error.hpp>
+#include <ply/core/hash.hpp>
+
+namespace ply::go {
+
+namespace {
+
+constexpr std::string_view kColumns = "ABCDEFGHJKLMNOPQRST";  // GTP skips I
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    while (true) {
+        s = trim(s);
+        if (s.empty()) return out;
+        std::size_t end = 0;
+        while (end < s.size() && !std::isspace(static_cast<unsigned char>(s[end]))) ++end;
+        out.push_back(s.substr(0, end));
+        s.remove_prefix(end);
+    }
+}
+
+// "9x9" or "9": a board size from 2 to 19.
+int parse_size(std::string_view text) {
+    std::string_view digits = text;
+    if (const auto x = text.find_first_of("xX"); x != std::string_view::npos) {
+        if (text.substr(0, x) != text.substr(x + 1))
+            throw ParseError("go: the board must be square (" + std::string(text) + ")");
+        digits = text.substr(0, x);
+    }
+    if (digits.empty() || digits.size() > 2 || !std::all_of(digits.begin(), digits.end(), [](char c) {
+            return c >= '0' && c <= '9';
+        }))
+        throw ParseError("go: bad board size '" + std::string(text) + "' (write 9x9; sizes 2 to " +
+                         std::to_string(kMaxSize) + ")");
+    const int size = std::stoi(std::string(digits));
+    if (size < 2 || size > kMaxSize)
+        throw ParseError("go: board size " + std::to_string(size) + " is not between 2 and " +
+                         std::to_string(kMaxSize));
+    return size;
+}
+
+std::string colour_name(Color c) { return c == Black ? "Black" : "White"; }
+
+}  // namespace
+
+Go::Go(int size, int komi_halves) : board_(size), start_(size), komi_halves_(komi_halves) {
+    seen_.push_back(board_.stones_hash());
+    seen_set_ = mix64(board_.stones_hash());
+}
+
+// ---- Rules -------------------------------------------------------------------
+
+bool Go::seen_before(std::uint64_t stones_hash) const {
+    return std::find(seen_.begin(), seen_.end(), stones_hash) != seen_.end();
+}
+
+void Go::generate_moves(MoveListOf<Go>& out) const {
+    if (passes_ >= 2) return;
+    // After a pass, passing ends the game: a value known at once, often the best.
+    if (passes_ == 1) out.push_back(kPass);
+    for (int i = 0; i < board_.empty_count(); ++i) {
+        const Point p = board_.empty_point(i);
+        if (p != ko_ && board_.is_legal_shape(p, to_move_) && !seen_before(board_.hash_after(p, to_move_)))
+            out.push_back(p);
+    }
+    std::sort(out.begin() + passes_, out.end());  // the same order whatever the history of the empty list
+    if (passes_ == 0) out.push_back(kPass);
+}
+
+void Go::remember_position() {
+    seen_.push_back(board_.stones_hash());
+    seen_set_ ^= mix64(board_.stones_hash());
+}
+
+void Go::make(Move m) {
+    undo_.push_back(Undo{m, ko_, static_cast<std::uint8_t>(passes_), static_cast<std::uint32_t>(captured_.size())});
+    if (m == kPass) {
+        passes_ = std::min(passes_ + 1, 2);
+        ko_ = kNoPoint;
+    } else {
+        const std::size_t from = captured_.size();
+        captured_.resize(from + kMaxSize * kMaxSize);
+        const int count = board_.play(m, to_move_, captured_.data() + from);
+        captured_.resize(from + static_cast<std::size_t>(count));
+        // A single stone that took a single stone and has one liberty: taking back is ko.
+        ko_ = count == 1 && board_.string_size(m) == 1 && board_.in_atari(m) ? captured_[from] : kNoPoint;
+        passes_ = 0;
+        remember_position();
+    }
+    to_move_ = opponent(to_move_);
+}
+
+void Go::unmake(Move m) {
+    const Undo u = undo_.back();
+    undo_.pop_back();
+    to_move_ = opponent(to_move_);
+    if (m != kPass) {
+        seen_set_ ^= mix64(board_.stones_hash());
+        seen_.pop_back();
+        const int count = static_cast<int>(captured_.size() - u.captured_from);
+        board_.undo_play(m, captured_.data() + u.captured_from, count, opponent(to_move_));
+        captured_.resize(u.captured_from);
+    }
+    ko_ = u.ko;
+    passes_ = u.passes;
+}
+
+Score Go::evaluate() const {
+    const int lead = black_lead_halves();
+    return to_move_ == Black ? lead : -lead;
+}
+
+std::uint64_t Go::hash() const {
+    constexpr std::uint64_t kWhiteToMove = 0x9d39247e33776d41ULL;
+    constexpr std::uint64_t kAfterPass = 0x2af7398005aaa5c7ULL;
+    return board_.stones_hash() ^ (to_move_ == White ? kWhiteToMove : 0) ^ (passes_ == 1 ? kAfterPass : 0) ^
+           mix64(seen_set_ + 0x9e3779b97f4a7c15ULL);
+}
+
+Move Go::reply_to_last_move() const {
+    if (undo_.empty() || undo_.back().move == kPass) return kPass;
+    const Point last = undo_.back().move;
+    const Color us = to_move_;
+    // Take what the last stone left in atari (it may be the stone itself).
+    for (int i = -1; i < 4; ++i) {
+        const Point n = static_cast<Point>(i < 0 ? last : last + kSteps[static_cast<std::size_t>(i)]);
+        if (board_.at(n) != opponent(us) || !board_.in_atari(n)) continue;
+        const Point lib = board_.atari_liberty(n);
+        if (lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+    }
+    // Run from atari where the liberty gives room (two empty neighbours).
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(last + step);
+        if (board_.at(n) != us || !board_.in_atari(n)) continue;
+        const Point lib = board_.atari_liberty(n);
+        int room = 0;
+        for (const int s2 : kSteps) room += board_.at(static_cast<Point>(lib + s2)) == Empty;
+        if (room >= 2 && lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+    }
+    return kPass;
+}
+
+std::string Go::illegal_reason(Move m) const {
+    if (passes_ >= 2) return "the game is over (both players passed)";
+    if (m == kPass) return "";
+    if (!board_.on_board(m)) return "off the board";
+    if (board_.at(m) != Empty) return "the point is taken";
+    if (!board_.is_legal_shape(m, to_move_)) return "suicide";
+    if (m == ko_) return "ko: the stone just taken cannot be taken back at once";
+    if (seen_before(board_.hash_after(m, to_move_))) return "superko: the position would repeat";
+    return "";
+}
+
+// ---- Notation ----------------------------------------------------------------
+
+std::string Go::vertex(Move m) {
+    if (m == kPass) return "pass";
+    return std::string(1, kColumns[static_cast<std::size_t>(column_of(m))]) + std::to_string(row_of(m) + 1);
+}
+
+Move Go::parse_vertex(std::string_view text, int size) {
+    const std::string t = lower(trim(text));
+    if (t == "pass") return kPass;
+    const auto bad = [&](const std::string& why) {
+        return ParseError("'" + std::string(trim(text)) + "': " + why);
+    };
+    if (t.size() < 2 || t.size() > 3) throw bad("write a point such as D4, or pass");
+    const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
+    if (letter == 'I') throw bad("there is no column I (columns skip it: A-H, J-T)");
+    const auto column = kColumns.find(letter);
+    if (column == std::string_view::npos || !std::all_of(t.begin() + 1, t.end(), [](char c) {
+            return c >= '0' && c <= '9';
+        }))
+        throw bad("write a point such as D4, or pass");
+    const int row = std::stoi(t.substr(1));
+    if (static_cast<int>(column) >= size || row < 1 || row > size)
+        throw bad("off the " + std::to_string(size) + "x" + std::to_string(size) + " board (columns A-" +
+                  std::string(1, kColumns[static_cast<std::size_t>(size - 1)]) + ", rows 1-" + std::to_string(size) +
+                  ")");
+    return point_at(static_cast<int>(column), row - 1);
+}
+
+Move Go::parse_move(std::string_view text) const {
+    const Move m = parse_vertex(text, size());
+    if (const std::string why = illegal_reason(m); !why.empty())
+        throw ParseError("'" + std::string(trim(text)) + "': " + why);
+    return m;
+}
+
+std::string Go::move_to_string(Move m) const { return vertex(m); }
+
+std::string Go::komi_text(int komi_halves) {
+    std::string out = std::to_string(komi_halves / 2);
+    if (komi_halves < 0 && komi_halves / 2 == 0) out = "-0";
+    if (komi_halves % 2 != 0) out += ".5";
+    return out;
+}
+
+int Go::parse_komi(std::string_view text) {
+    const std::string t(trim(text));
+    char* end = nullptr;
+    const double komi = t.empty() ? NAN : std::strtod(t.c_str(), &end);
+    if (t.empty() || end != t.c_str() + t.size() || !std::isfinite(komi) || std::abs(komi) > 1000)
+        throw ParseError("go: bad komi '" + t + "' (a number such as 7.5)");
+    const double halves = komi * 2;
+    if (halves != std::floor(halves)) throw ParseError("go: komi " + t + " is not a whole or half point");
+    return static_cast<int>(halves);
+}
+
+std::string Go::format_score(Score s) { return (s > 0 ? "+" : "") + komi_text(s); }
+
+std::string Go::result_text() const {
+    const int lead = black_lead_halves();
+    if (lead == 0) return "0";
+    return std::string(lead > 0 ? "B+" : "W+") + komi_text(std::abs(lead));
+}
+
+std::string Go::end_reason() const { return passes_ >= 2 ? "both passed: " + result_text() : ""; }
+
+Go Go::from_position(std::string_view text) {
+    text = trim(text);
+    if (text.empty() || text == "start") return Go();
+    if (text.substr(0, 1) == "(") return from_sgf(text);
+    const auto parts = words(text);
+    // "9x9" or "9x9 komi 6.5"
+    if (parts[0].find('/') == std::string_view::npos && parts[0].find('.') == std::string_view::npos &&
+        std::isdigit(static_cast<unsigned char>(parts[0][0]))) {
+        int komi = kDefaultKomiHalves;
+        if (parts.size() == 3 && lower(parts[1]) == "komi")
+            komi = parse_komi(parts[2]);
+        else if (parts.size() != 1)
+            throw ParseError("go: write an empty board as 9x9 or '9x9 komi 7.5'");
+        return Go(parse_size(parts[0]), komi);
+    }
+    if (parts.size() > 3) throw ParseError("go position: expected rows, side to move and komi ('..X/.O./... b 7.5')");
+    std::vector<std::string_view> rows;
+    for (std::string_view rest = parts[0];;) {
+        const auto slash = rest.find('/');
+        rows.push_back(rest.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        rest.remove_prefix(slash + 1);
+    }
+    const int size = static_cast<int>(rows.size());
+    if (size < 2 || size > kMaxSize)
+        throw ParseError("go position: " + std::to_string(size) + " rows; boards have 2 to " +
+                         std::to_string(kMaxSize));
+    Go g(size, parts.size() == 3 ? parse_komi(parts[2]) : kDefaultKomiHalves);
+    for (int r = 0; r < size; ++r) {
+        const auto row = rows[static_cast<std::size_t>(r)];
+        if (static_cast<int>(row.size()) != size)
+            throw ParseError("go position: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                             " points, not " + std::to_string(size));
+        for (int c = 0; c < size; ++c) {
+            const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(row[static_cast<std::size_t>(c)])));
+            if (ch != 'X' && ch != 'O' && ch != '.')
+                throw ParseError(std::string("go position: bad character '") + row[static_cast<std::size_t>(c)] +
+                                 "' (X black, O white, . empty)");
+            if (ch != '.') g.board_.set_stone(point_at(c, size - 1 - r), ch == 'X' ? Black : White);
+        }
+    }
+    if (!g.board_.all_strings_breathe()) throw ParseError("go position: a string has no liberty");
+    if (parts.size() >= 2) {
+        const std::string side = lower(parts[1]);
+        if (side != "b" && side != "w") throw ParseError("go position: the side to move is b or w, not '" + side + "'");
+        g.to_move_ = side == "b" ? Black : White;
+    }
+    g.start_ = g.board_;
+    g.start_to_move_ = g.to_move_;
+    g.seen_.assign(1, g.board_.stones_hash());
+    g.seen_set_ = mix64(g.board_.stones_hash());
+    return g;
+}
+
+std::string Go::position() const {
+    std::string out;
+    for (int r = size() - 1; r >= 0; --r) {
+        for (int c = 0; c < size(); ++c) {
+            const Color col = board_.at(point_at(c, r));
+            out += col == Black ? 'X' : col == White ? 'O' : '.';
+        }
+        if (r > 0) out += '/';
+    }
+    return out + (to_move_ == Black ? " b " : " w ") + komi_text(komi_halves_);
+}
+
+std::string Go::render() const {
+    const int n = size();
+    const Move last = last_move();
+    std::string letters = "   ";
+    for (int c = 0; c < n; ++c) letters += std::string(" ") + kColumns[static_cast<std::size_t>(c)];
+    std::string out = letters + "\n";
+    for (int r = n - 1; r >= 0; --r) {
+        const std::string label = (r + 1 < 10 ? " " : "") + std::to_string(r + 1);
+        out += label + " ";
+        for (int c = 0; c < n; ++c) {
+            const Point p = point_at(c, r);
+            const bool here = p == last, after_last = c > 0 && point_at(c - 1, r) == last;
+            out += here ? '(' : after_last ? ')' : ' ';
+            const Color col = board_.at(p);
+            out += col == Black ? 'X' : col == White ? 'O' : '.';
+        }
+        out += point_at(n - 1, r) == last ? ")" : " ";
+        out += label + "\n";
+    }
+    out += letters + "\n";
+    out += colour_name(to_move_) + " (" + (to_move_ == Black ? "X" : "O") + ") to move, komi " +
+           komi_text(komi_halves_);
+    if (passes_ >= 2)
+        out += ", over: " + result_text();
+    else if (passes_ == 1)
+        out += ", " + colour_name(opponent(to_move_)) + " passed";
+    return out + "\n";
+}
+
+}  // namespace ply::go

@@ -1,0 +1,175 @@
+// Go on any board from 2x2 to 19x19, by the Tromp-Taylor rules: captures,
+// no suicide, positional superko (no move may recreate a placement of
+// stones seen before in the game), passes, the game over after two passes
+// in a row, area scoring with komi.
+//
+// Scores are in half points (komi may be 7.5): evaluate() of a finished
+// game is the side to move's area minus the opponent's, White getting komi;
+// format_score prints points. A finished game is Outcome::Scored.
+//
+// Notation:
+//   Moves     GTP vertices: a column letter A-T skipping I, the row from the
+//             bottom ("D4", any case), or "pass".
+//   Positions "9x9" (an empty board; "9x9 komi 6.5"), the empty string or
+//             "start" (9x9, komi 7.5), an SGF game record ("(;GM[1]SZ[9]...)",
+//             its moves played), or the rows from the top, '/' between them,
+//             X for Black, O for White, '.' empty, then the side to move
+//             (b or w) and the komi: "..X/.O./... b 7". Written positions
+//             are the last form; the positions seen before (superko) are
+//             not part of it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ply/core/game.hpp>
+#include <ply/core/move_list.hpp>
+#include <ply/core/outcome.hpp>
+#include <ply/core/score.hpp>
+#include <ply/games/go/board.hpp>
+
+namespace ply::go {
+
+using Move = Point;  // kPass or a point of the board
+inline constexpr Move kPass = kNoPoint;
+inline constexpr int kDefaultKomiHalves = 15;
+
+class Go {
+public:
+    using Move = go::Move;
+    static constexpr std::size_t max_moves = kMaxSize * kMaxSize + 1;
+    static constexpr std::size_t move_key_count = kPoints;  // move_key(m) = the point (pass: 0)
+    // A point means the same anywhere in a game: what RAVE (all moves as first) needs.
+    static constexpr bool moves_are_places = true;
+    static constexpr std::string_view name = "go";
+    static constexpr std::string_view summary = "Go, 2x2 to 19x19, Tromp-Taylor rules (positions as 9x9 or rows)";
+    static constexpr std::string_view start_position = "9x9";
+    static constexpr std::string_view move_hint = "a point such as D4, or pass";
+    static constexpr int default_depth = 4;
+    static constexpr int match_depth = 2;
+    static constexpr double default_seconds = 2;
+    static constexpr bool solvable = true;
+
+    explicit Go(int size = 9, int komi_halves = kDefaultKomiHalves);
+
+    // ---- The Game concept ----------------------------------------------------
+
+    // Every legal point (no suicide, no superko), then pass; none once over.
+    void generate_moves(MoveListOf<Go>& out) const;
+    void make(Move m);
+    void unmake(Move m);
+    Outcome outcome() const { return passes_ >= 2 ? Outcome::Scored : Outcome::Ongoing; }
+    // The area count of the board as it stands, for the side to move, in
+    // half points: exact once the game is over.
+    Score evaluate() const;
+
+    // ---- Capabilities --------------------------------------------------------
+
+    // The stones, the side to move, whether the last move was a pass, and
+    // the set of placements seen so far: superko makes the legal moves depend
+    // on that set, so a transposition table keyed without it could carry a
+    // value to a node whose moves differ. The set (not the order) is all the
+    // rules read, so two move orders reaching the same set share an entry.
+    std::uint64_t hash() const;
+    std::size_t move_key(Move m) const { return m; }
+    // The most either side can get: the whole board, komi given or received.
+    std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
+    std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
+
+    // A move for a playout: capture a string the last move left in atari, or
+    // save one of ours it put in atari, else a random legal point that does
+    // not fill our own eye, else pass. Simple ko only (superko is the tree's
+    // business: in a playout it costs more than it tells).
+    template <class Rng>
+    Move playout_move(Rng& rng) const {
+        const Color us = to_move_;
+        if (const Move reply = reply_to_last_move(); reply != kPass) return reply;
+        const int empties = board_.empty_count();
+        if (empties == 0) return kPass;
+        const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
+        for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
+            const Point p = board_.empty_point(i);
+            if (p != ko_ && !board_.is_eye(p, us) && board_.is_legal_shape(p, us)) return p;
+        }
+        return kPass;
+    }
+
+    // ---- Queries ---------------------------------------------------------------
+
+    const Board& board() const { return board_; }
+    int size() const { return board_.size(); }
+    Color to_move() const { return to_move_; }
+    int side_to_move() const { return to_move_ == Black ? 0 : 1; }
+    int fullmove_number() const { return static_cast<int>(undo_.size()) / 2 + 1; }
+    int komi_halves() const { return komi_halves_; }
+    int passes() const { return passes_; }
+    Move last_move() const { return undo_.empty() ? kPass : undo_.back().move; }
+    bool has_last_move() const { return !undo_.empty(); }
+    // Black's score minus White's, komi included, in half points.
+    int black_lead_halves() const { return 2 * board_.area_difference() - komi_halves_; }
+    // Whether a move is legal (superko included), and why not.
+    std::string illegal_reason(Move m) const;
+    bool is_legal(Move m) const { return illegal_reason(m).empty(); }
+
+    // ---- Notation --------------------------------------------------------------
+
+    static Go from_position(std::string_view text);
+    std::string position() const;
+    Move parse_move(std::string_view text) const;
+    std::string move_to_string(Move m) const;
+    std::string render() const;
+    static std::string format_score(Score s);  // half points as points: "+3.5"
+    std::string end_reason() const;            // "both passed: B+3.5"
+    // "B+3.5", "W+0.5", "0" (GTP's final_score and SGF's RE).
+    std::string result_text() const;
+    // The vertex of a point, "D4"; "pass" for kPass.
+    static std::string vertex(Move m);
+    // A point from a vertex of a board of `size`, or ParseError.
+    static Move parse_vertex(std::string_view text, int size);
+    // "7.5", "7", "-0.5".
+    static std::string komi_text(int komi_halves);
+    // Komi in half points from "7.5", or ParseError (|komi| at most 1000).
+    static int parse_komi(std::string_view text);
+
+    // The game as an SGF record: its start position and its moves.
+    std::string to_sgf() const;
+    // Whose stones are set up, whose moves are played: an SGF record's main line.
+    static Go from_sgf(std::string_view text);
+
+private:
+    struct Undo {
+        Move move;
+        Point ko;
+        std::uint8_t passes;
+        std::uint32_t captured_from;  // its captured stones: captured_[captured_from..]
+    };
+
+    Score most_for(Color c) const {
+        const int all = 2 * size() * size();
+        return c == Black ? all - komi_halves_ : all + komi_halves_;
+    }
+    Move reply_to_last_move() const;
+    void remember_position();
+    bool seen_before(std::uint64_t stones_hash) const;
+
+    Board board_;
+    Board start_;  // for SGF records: the position the moves start from
+    Color start_to_move_ = Black;
+    Color to_move_ = Black;
+    int komi_halves_;
+    int passes_ = 0;
+    Point ko_ = kNoPoint;                // the point simple ko forbids now
+    std::vector<std::uint64_t> seen_;    // stones_hash() of every position of the game
+    std::uint64_t seen_set_ = 0;         // a hash of that set (xor of mixed members)
+    std::vector<Undo> undo_;
+    std::vector<Point> captured_;
+};
+
+static_assert(Game<Go> && NotatedGame<Go> && HashedGame<Go> && KeyedMoveGame<Go> && ProvenBoundGame<Go>);
+
+}  // namespace ply::go
