@@ -16,7 +16,7 @@ using ply::testing::run_ply;
 
 TEST(CliRegistry, BuiltinGamesComeInTheListsOrder) {
     const auto games = ply::cli::builtin_games();
-    EXPECT_EQ(games.names(), "tictactoe, connect4, chess, minichess, tree, uniform");
+    EXPECT_EQ(games.names(), "tictactoe, connect4, chess, minichess, go, tree, uniform");
     for (const auto& g : games.games()) {
         EXPECT_NE(g.search, nullptr) << g.name;
         EXPECT_NE(g.compare, nullptr) << g.name;

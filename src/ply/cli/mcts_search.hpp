@@ -2,6 +2,7 @@
 // any game, limited by iterations or time instead of depth.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -12,17 +13,46 @@
 
 #include <ply/cli/errors.hpp>
 #include <ply/cli/report.hpp>
-#include <ply/search/mcts/mcts.hpp>
+#include <ply/search/mcts/parallel.hpp>
+
+namespace CLI {
+class App;
+}
 
 namespace ply::cli {
 
 struct MctsOptions {
     std::optional<std::uint64_t> iterations;  // default 10,000 when no time is given
     std::optional<double> seconds;
-    double exploration = mcts::Options{}.exploration;
+    std::optional<double> exploration;  // default by RAVE: mcts::kUctExploration or kRaveExploration
     std::uint64_t seed = 1;
     bool no_solver = false;
+    bool no_rave = false;
+    int threads = 1;
+    std::optional<int> playout_cutoff;  // plies before the evaluation judges a playout
+
+    mcts::Options options() const {
+        mcts::Options o;
+        o.exploration = exploration;
+        o.seed = seed;
+        o.solver = !no_solver;
+        o.rave = !no_rave;
+        o.playout_cutoff = playout_cutoff.value_or(-1);
+        return o;
+    }
+    mcts::Limits limits() const {
+        mcts::Limits l;
+        l.iterations = iterations;
+        if (seconds) l.time = std::chrono::milliseconds(std::llround(*seconds * 1000));
+        return l;
+    }
 };
+
+// The --algo mcts options of a command, and their names (for the commands
+// that refuse them with another algorithm).
+void add_mcts_options(CLI::App& cmd, MctsOptions& options);
+inline constexpr std::array<const char*, 8> kMctsOptionNames = {
+    "--iterations", "--time", "--exploration", "--seed", "--no-solver", "--no-rave", "--threads", "--playout-cutoff"};
 
 inline const char* proof_name(mcts::Proof p) {
     switch (p) {
@@ -61,15 +91,9 @@ nlohmann::json mcts_json(const G& game, const mcts::Result<typename G::Move>& r,
 
 template <NotatedGame G>
 void mcts_search_and_report(const G& game, const MctsOptions& o, bool json, bool show_board) {
-    mcts::Options options;
-    options.exploration = o.exploration;
-    options.seed = o.seed;
-    options.solver = !o.no_solver;
-    mcts::Limits limits;
-    limits.iterations = o.iterations;
-    if (o.seconds) limits.time = std::chrono::milliseconds(std::llround(*o.seconds * 1000));
+    const mcts::Options options = o.options();
     const Stopwatch clock;
-    const auto r = mcts::Searcher<G>(options).search(game, limits);
+    const auto r = mcts::ParallelSearcher<G>(options, o.threads).search(game, o.limits());
     const double seconds = clock.seconds();
     if (json) {
         std::cout << mcts_json(game, r, seconds).dump() << "\n";
@@ -77,12 +101,15 @@ void mcts_search_and_report(const G& game, const MctsOptions& o, bool json, bool
     }
     if (show_board) std::cout << game.render();
     const char* proof = proof_name(r.proof);
-    std::cout << "algo:       mcts (UCT" << (options.solver ? ", MCTS-Solver" : "") << ")\n"
+    const bool rave = PlaceMoveGame<G> && options.rave;
+    std::cout << "algo:       mcts (UCT" << (options.solver ? ", MCTS-Solver" : "") << (rave ? ", RAVE" : "")
+              << (o.threads > 1 ? ", " + std::to_string(o.threads) + " threads" : "") << ")\n"
               << "result:     " << (proof ? std::string(proof) + " for the side to move (proven)" : "not proven")
               << "\n"
               << "best:       " << (r.best ? game.move_to_string(*r.best) : "(none: the game is over)") << "\n"
               << "mean:       " << r.mean << " (the mover's reward: 1 a win, 0.5 a draw, 0 a loss)\n"
-              << "iterations: " << r.iterations << "\n"
+              << "iterations: " << r.iterations << " ("
+              << static_cast<std::uint64_t>(r.iterations / std::max(seconds, 1e-9)) << " a second)\n"
               << "nodes:      " << r.nodes << "\n"
               << "time:       " << seconds << " s\n";
 }

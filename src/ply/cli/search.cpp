@@ -27,19 +27,12 @@ void add_search_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--depth,-d", opts->depth, "Depth in plies")->check(CLI::Range(0, kMaxPly - 1));
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     opts->watch.add_to(*cmd);
-    auto& m = opts->mcts;
-    cmd->add_option("--iterations", m.iterations, "mcts: iterations (default 10000 without --time)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-    cmd->add_option("--time", m.seconds, "mcts: seconds to search")->check(finite_range(0.001, kMaxMoveSeconds));
-    cmd->add_option("--exploration", m.exploration, "mcts: UCT's exploration constant C (default 1.4)")
-        ->check(finite_range(0.0, 100.0));
-    cmd->add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
-    cmd->add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
+    add_mcts_options(*cmd, opts->mcts);
     cmd->callback([cmd, opts, &games] {
         const bool mcts = opts->algo == "mcts";
         for (const char* name : {"--depth", "--iterative", "--trace", "--dot", "--draw"})
             if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
-        for (const char* name : {"--iterations", "--time", "--exploration", "--seed", "--no-solver"})
+        for (const char* name : kMctsOptionNames)
             if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");
         game_named(*cmd, games, opts->game).search(*cmd, *opts);
     });

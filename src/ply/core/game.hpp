@@ -41,6 +41,8 @@
 //                                           has ended the game (chess's draws): a
 //                                           player asked to move anyway plays one
 //   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
+//   playout_move(rng)                       Monte Carlo playouts by the game's policy
+//   moves_are_places                        RAVE (all moves as first) in Monte Carlo search
 //   side_to_move(), fullmove_number()       turns read from a position (front ends)
 //   eval_unit, search_parameters()          the search's margins, scaled or the game's own
 //   (and, for exact solving: can_win_next(), generate_non_losing(), max_plies_left(),
@@ -59,6 +61,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -205,6 +208,23 @@ template <class G>
 concept ProvenBoundGame = Game<G> && requires(const G cg) {
     { cg.proven_upper_bound() } -> std::same_as<std::optional<Score>>;
     { cg.proven_lower_bound() } -> std::same_as<std::optional<Score>>;
+};
+
+// A move for Monte Carlo playouts, drawn with the search's generator, in a
+// position that goes on: legal by the rules that matter for a playout (Go:
+// simple ko, not superko) and better than uniform (Go: no filling of one's
+// own eyes, atari answered). Without it a playout draws uniformly from
+// generate_moves().
+template <class G>
+concept PlayoutGame = Game<G> && requires(const G cg, std::mt19937_64& rng) {
+    { cg.playout_move(rng) } -> std::same_as<typename G::Move>;
+};
+
+// A move names a place that means the same whenever it is played (Go's
+// points), keyed by move_key: what "all moves as first" (AMAF, RAVE) needs.
+template <class G>
+concept PlaceMoveGame = KeyedMoveGame<G> && requires {
+    requires G::moves_are_places;
 };
 
 // A static score for ordering quiet moves, higher first (Connect Four: the

@@ -1,6 +1,7 @@
 #include <ply/games/go/go.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -46,9 +47,8 @@ int parse_size(std::string_view text) {
             throw ParseError("go: the board must be square (" + std::string(text) + ")");
         digits = text.substr(0, x);
     }
-    if (digits.empty() || digits.size() > 2 || !std::all_of(digits.begin(), digits.end(), [](char c) {
-            return c >= '0' && c <= '9';
-        }))
+    if (digits.empty() || digits.size() > 2 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
         throw ParseError("go: bad board size '" + std::string(text) + "' (write 9x9; sizes 2 to " +
                          std::to_string(kMaxSize) + ")");
     const int size = std::stoi(std::string(digits));
@@ -75,15 +75,16 @@ bool Go::seen_before(std::uint64_t stones_hash) const {
 
 void Go::generate_moves(MoveListOf<Go>& out) const {
     if (passes_ >= 2) return;
-    // After a pass, passing ends the game: a value known at once, often the best.
-    if (passes_ == 1) out.push_back(kPass);
+    // Pass first: it ends the game or hands it back at once, so an exact
+    // search learns the most for the fewest nodes from it (Tromp: 1,446
+    // nodes for 2x2 with passes first, 19 million with passes last).
+    out.push_back(kPass);
     for (int i = 0; i < board_.empty_count(); ++i) {
         const Point p = board_.empty_point(i);
         if (p != ko_ && board_.is_legal_shape(p, to_move_) && !seen_before(board_.hash_after(p, to_move_)))
             out.push_back(p);
     }
-    std::sort(out.begin() + passes_, out.end());  // the same order whatever the history of the empty list
-    if (passes_ == 0) out.push_back(kPass);
+    std::sort(out.begin() + 1, out.end());  // the same order whatever the history of the empty list
 }
 
 void Go::remember_position() {
@@ -97,12 +98,11 @@ void Go::make(Move m) {
         passes_ = std::min(passes_ + 1, 2);
         ko_ = kNoPoint;
     } else {
-        const std::size_t from = captured_.size();
-        captured_.resize(from + kMaxSize * kMaxSize);
-        const int count = board_.play(m, to_move_, captured_.data() + from);
-        captured_.resize(from + static_cast<std::size_t>(count));
+        std::array<Point, kMaxSize * kMaxSize> taken;  // uninitialised: playouts make millions of moves
+        const int count = board_.play(m, to_move_, taken.data());
+        captured_.insert(captured_.end(), taken.begin(), taken.begin() + count);
         // A single stone that took a single stone and has one liberty: taking back is ko.
-        ko_ = count == 1 && board_.string_size(m) == 1 && board_.in_atari(m) ? captured_[from] : kNoPoint;
+        ko_ = count == 1 && board_.string_size(m) == 1 && board_.in_atari(m) ? taken[0] : kNoPoint;
         passes_ = 0;
         remember_position();
     }
@@ -180,16 +180,13 @@ std::string Go::vertex(Move m) {
 Move Go::parse_vertex(std::string_view text, int size) {
     const std::string t = lower(trim(text));
     if (t == "pass") return kPass;
-    const auto bad = [&](const std::string& why) {
-        return ParseError("'" + std::string(trim(text)) + "': " + why);
-    };
+    const auto bad = [&](const std::string& why) { return ParseError("'" + std::string(trim(text)) + "': " + why); };
     if (t.size() < 2 || t.size() > 3) throw bad("write a point such as D4, or pass");
     const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
     if (letter == 'I') throw bad("there is no column I (columns skip it: A-H, J-T)");
     const auto column = kColumns.find(letter);
-    if (column == std::string_view::npos || !std::all_of(t.begin() + 1, t.end(), [](char c) {
-            return c >= '0' && c <= '9';
-        }))
+    if (column == std::string_view::npos ||
+        !std::all_of(t.begin() + 1, t.end(), [](char c) { return c >= '0' && c <= '9'; }))
         throw bad("write a point such as D4, or pass");
     const int row = std::stoi(t.substr(1));
     if (static_cast<int>(column) >= size || row < 1 || row > size)
@@ -236,6 +233,8 @@ std::string Go::result_text() const {
 
 std::string Go::end_reason() const { return passes_ >= 2 ? "both passed: " + result_text() : ""; }
 
+std::string Go::termination() const { return passes_ >= 2 ? result_text() + " (both passed)" : ""; }
+
 Go Go::from_position(std::string_view text) {
     text = trim(text);
     if (text.empty() || text == "start") return Go();
@@ -270,7 +269,8 @@ Go Go::from_position(std::string_view text) {
             throw ParseError("go position: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
                              " points, not " + std::to_string(size));
         for (int c = 0; c < size; ++c) {
-            const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(row[static_cast<std::size_t>(c)])));
+            const char ch =
+                static_cast<char>(std::toupper(static_cast<unsigned char>(row[static_cast<std::size_t>(c)])));
             if (ch != 'X' && ch != 'O' && ch != '.')
                 throw ParseError(std::string("go position: bad character '") + row[static_cast<std::size_t>(c)] +
                                  "' (X black, O white, . empty)");
@@ -322,8 +322,8 @@ std::string Go::render() const {
         out += label + "\n";
     }
     out += letters + "\n";
-    out += colour_name(to_move_) + " (" + (to_move_ == Black ? "X" : "O") + ") to move, komi " +
-           komi_text(komi_halves_);
+    out +=
+        colour_name(to_move_) + " (" + (to_move_ == Black ? "X" : "O") + ") to move, komi " + komi_text(komi_halves_);
     if (passes_ >= 2)
         out += ", over: " + result_text();
     else if (passes_ == 1)

@@ -125,6 +125,8 @@ public:
     std::string render() const;
     static std::string format_score(Score s);  // half points as points: "+3.5"
     std::string end_reason() const;            // "both passed: B+3.5"
+    // How a finished game ended, for the arena's record: "B+3.5 (both passed)".
+    std::string termination() const;
     // "B+3.5", "W+0.5", "0" (GTP's final_score and SGF's RE).
     std::string result_text() const;
     // The vertex of a point, "D4"; "pass" for kPass.

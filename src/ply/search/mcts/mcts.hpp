@@ -1,15 +1,25 @@
 // Monte Carlo tree search on any Game: UCT (Kocsis and Szepesvari, 2006),
-// random playouts through the Game concept, and MCTS-Solver (Winands,
-// Bjornsson and Saito, 2008): a won or lost end found in the tree is a proof,
-// and proofs back up like minimax values (a child lost for its side to move
-// wins the parent; a parent whose children all win for their side is lost),
-// so a won position is played as won. On by default. A proof says win, draw
-// or loss only: where ends carry scores (explicit trees), a position is
-// "won" when its score is positive, whatever its size.
+// playouts through the Game concept (the game's own policy where it has one:
+// PlayoutGame), MCTS-Solver (Winands, Bjornsson and Saito, 2008) and RAVE
+// (Gelly and Silver, 2007) where moves are places (PlaceMoveGame).
 //
-// The tree is a vector of nodes, bounded by Options::max_nodes: once full it
-// stops growing and the searches go on from its leaves. Deterministic for a
-// seed. Rewards are in [0, 1]: 1 a win, 1/2 a draw, 0 a loss.
+// MCTS-Solver: a won or lost end found in the tree is a proof, and proofs
+// back up like minimax values (a child lost for its side to move wins the
+// parent; a parent whose children all win for their side is lost), so a won
+// position is played as won. On by default. A proof says win, draw or loss
+// only: where ends carry scores (Go, explicit trees), "won" means a
+// positive score, whatever its size.
+//
+// RAVE: every move of an iteration counts, for the node where its player
+// could first have played it, as if played there ("all moves as first");
+// those values steer a node until its own visits outweigh them (the
+// schedule of Gelly and Silver's minimum-error estimate).
+//
+// The tree is a vector of nodes bounded by Options::max_nodes: once full it
+// stops growing and the searches go on from its leaves. A search from a
+// position one or two plies below the last root keeps that subtree (games
+// with hash()). Deterministic for a seed. Rewards are in [0, 1]: 1 a win,
+// 1/2 a draw, 0 a loss.
 #pragma once
 
 #include <algorithm>
@@ -18,100 +28,137 @@
 #include <cstdint>
 #include <optional>
 #include <random>
-#include <tuple>
 #include <vector>
 
 #include <ply/core/game.hpp>
+#include <ply/search/mcts/types.hpp>
 #include <ply/search/node_end.hpp>
 
 namespace ply::mcts {
-
-struct Options {
-    double exploration = 1.4;          // UCT's C (sqrt 2 in the bandit theory)
-    bool solver = true;                // MCTS-Solver: proofs back up the tree
-    std::uint64_t seed = 1;            // the playouts' random moves
-    std::size_t max_nodes = 1u << 22;  // the tree's bound (about 100 MB for small moves)
-    int max_playout_plies = 1000;      // a playout this long counts as a draw
-};
-
-// No limit given: 10,000 iterations.
-struct Limits {
-    std::optional<std::uint64_t> iterations{};
-    std::optional<std::chrono::milliseconds> time{};
-};
-
-// What is proven of a node, for its side to move.
-enum class Proof : std::uint8_t { None, Win, Loss, Draw };
-
-template <class Move>
-struct MoveStats {
-    Move move;
-    std::uint64_t visits = 0;
-    double mean = 0;            // the mover's mean reward
-    Proof proof = Proof::None;  // for the side to move after the move
-};
-
-template <class Move>
-struct Result {
-    std::optional<Move> best;
-    Proof proof = Proof::None;  // the root's, for its side to move
-    double mean = 0.5;          // the best move's mean reward
-    std::uint64_t iterations = 0;
-    std::size_t nodes = 0;
-    std::vector<MoveStats<Move>> moves;  // the root's (in the tree's shuffled order)
-};
 
 template <Game G>
 class Searcher {
 public:
     using Move = typename G::Move;
+    static constexpr bool kHasRave = PlaceMoveGame<G>;
 
-    explicit Searcher(Options options = {}) : options_(options), rng_(options.seed) {}
+    explicit Searcher(Options options = {}) : options_(options), rng_(options.seed) {
+        rave_ = kHasRave && options_.rave;
+        exploration_ = options_.exploration.value_or(rave_ ? kRaveExploration : kUctExploration);
+        if constexpr (kHasRave) {
+            first_played_.resize(G::move_key_count);
+            stamp_.resize(G::move_key_count);
+        }
+    }
 
     Result<Move> search(const G& root, const Limits& limits) {
-        nodes_.assign(1, Node{});
-        rng_.seed(options_.seed);
+        const std::uint64_t reused = reuse(root);
+        rng_.seed(options_.seed + search_count_++);
         const auto start = std::chrono::steady_clock::now();
         const std::uint64_t budget = limits.iterations.value_or(limits.time ? UINT64_MAX : 10'000);
         std::uint64_t done = 0;
         while (done < budget && nodes_[0].proof == Proof::None) {
+            if (limits.nodes && nodes_.size() >= *limits.nodes) break;
             iterate(root);
             ++done;
-            if (limits.time && done % 256 == 0 && std::chrono::steady_clock::now() - start >= *limits.time) break;
+            if (limits.stop && limits.stop->load(std::memory_order_relaxed)) break;
+            if (limits.time && std::chrono::steady_clock::now() - start >= *limits.time) break;
         }
-        return result(done);
+        if constexpr (HashedGame<G>) last_root_ = root;
+        Result<Move> r = result(done);
+        r.reused = reused;
+        return r;
     }
 
+    // Forgets the tree: the next search starts afresh.
+    void clear() { nodes_.clear(); }
+
 private:
+    // 32 bytes where moves take 2 or 4: rewards as float sums stay exact
+    // for millions of visits (they count halves).
     struct Node {
         Move move{};
-        std::uint32_t parent = 0;
-        std::uint32_t first_child = 0;
-        std::uint32_t children = 0;
         bool expanded = false;
         Proof proof = Proof::None;  // for the side to move here
-        std::uint64_t visits = 0;
-        double reward = 0;  // summed, for the player who made `move`
+        std::uint32_t key = 0;      // move_key(move), for RAVE
+        std::uint32_t first_child = 0;
+        std::uint32_t children = 0;
+        std::uint32_t visits = 0;
+        std::uint32_t amaf_visits = 0;
+        float reward = 0;       // summed, for the player who made `move`
+        float amaf_reward = 0;  // the same, over the iterations that played `move` later
     };
 
     static double value_of(Proof p) { return p == Proof::Win ? 1.0 : p == Proof::Loss ? 0.0 : 0.5; }
     static Proof proof_of(Score s) { return s > 0 ? Proof::Win : s < 0 ? Proof::Loss : Proof::Draw; }
 
+    // ---- Tree reuse ----------------------------------------------------------
+
+    // Keeps the subtree of `root` if the last search's tree holds it within
+    // two plies; returns the visits it brings.
+    std::uint64_t reuse(const G& root) {
+        if constexpr (HashedGame<G>) {
+            if (options_.reuse_tree && !nodes_.empty() && last_root_) {
+                G game = *last_root_;
+                if (const auto at = find(game, 0, root.hash(), 2)) {
+                    reroot(*at);
+                    return nodes_[0].visits;
+                }
+            }
+        }
+        nodes_.assign(1, Node{});
+        return 0;
+    }
+
+    std::optional<std::uint32_t> find(G& game, std::uint32_t at, std::uint64_t key, int plies) {
+        if constexpr (HashedGame<G>) {
+            if (game.hash() == key) return at;
+            if (plies == 0 || !nodes_[at].expanded) return std::nullopt;
+            for (std::uint32_t i = nodes_[at].first_child; i < nodes_[at].first_child + nodes_[at].children; ++i) {
+                if (nodes_[i].visits == 0) continue;
+                game.make(nodes_[i].move);
+                const auto found = find(game, i, key, plies - 1);
+                game.unmake(nodes_[i].move);
+                if (found) return found;
+            }
+        }
+        return std::nullopt;
+    }
+
+    // The subtree of `at` becomes the tree, its children blocks in order.
+    void reroot(std::uint32_t at) {
+        if (at == 0) return;
+        std::vector<Node> kept{nodes_[at]};
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            if (!kept[i].expanded) continue;
+            const std::uint32_t old_first = kept[i].first_child;
+            kept[i].first_child = static_cast<std::uint32_t>(kept.size());
+            for (std::uint32_t k = 0; k < kept[i].children; ++k) kept.push_back(nodes_[old_first + k]);
+        }
+        nodes_ = std::move(kept);
+    }
+
+    // ---- One iteration -------------------------------------------------------
+
     // Selection, expansion, playout, backup: one path from the root.
     void iterate(const G& root) {
         G game = root;
         path_.assign(1, 0);
+        played_.clear();
         std::uint32_t at = 0;
         while (nodes_[at].expanded && nodes_[at].proof == Proof::None && nodes_[at].children > 0) {
             at = select(at);
             game.make(nodes_[at].move);
             path_.push_back(at);
+            played_.push_back(nodes_[at].key);
         }
         bool settled = settle(at, game);
-        if (!settled && expand(at)) {
+        const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
+        if (!settled && ripe && expand(at, game)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             game.make(nodes_[at].move);
             path_.push_back(at);
+            played_.push_back(nodes_[at].key);
             settled = settle(at, game);
         }
         back_up(settled ? value_of(nodes_[at].proof) : playout(game));
@@ -133,25 +180,33 @@ private:
     // the parent's proof (a draw needs every child's) waits on the others.
     std::uint32_t select(std::uint32_t parent) const {
         const Node& p = nodes_[parent];
-        const double log_visits = std::log(static_cast<double>(std::max<std::uint64_t>(p.visits, 1)));
+        const double log_visits = std::log(static_cast<double>(std::max<std::uint32_t>(p.visits, 1)));
         std::uint32_t best = p.first_child;
-        double best_bound = -1;
+        double best_bound = -1e9;
         for (std::uint32_t i = p.first_child; i < p.first_child + p.children; ++i) {
             const Node& c = nodes_[i];
             double bound;
             if (c.proof == Proof::Win) {
-                bound = -0.5;  // lost for the parent
+                bound = -2;  // lost for the parent
             } else if (c.proof == Proof::Draw) {
-                bound = -0.25;
-            } else if (c.visits == 0) {
+                bound = -1;
+            } else if (c.visits == 0 && !rave_) {
                 return i;
             } else {
-                const double mean = c.proof == Proof::Draw ? 0.5 : c.reward / static_cast<double>(c.visits);
-                bound = mean + options_.exploration * std::sqrt(log_visits / static_cast<double>(c.visits));
+                bound = estimate(c) + exploration_ * std::sqrt(log_visits / std::max<std::uint32_t>(c.visits, 1));
             }
             if (bound > best_bound) best_bound = bound, best = i;
         }
         return best;
+    }
+
+    // The child's mean, blended with its AMAF mean while its own visits are few.
+    double estimate(const Node& c) const {
+        const double n = c.visits, amaf_n = c.amaf_visits;
+        const double mean = c.visits ? double{c.reward} / n : 1;  // first-play urgency: an untried move is tried
+        if (!rave_ || c.amaf_visits == 0) return mean;
+        const double beta = amaf_n / (n + amaf_n + n * amaf_n / options_.rave_equivalence);
+        return (1 - beta) * (c.visits ? mean : 0) + beta * double{c.amaf_reward} / amaf_n;
     }
 
     // The value of a node that ends the game, for its side to move.
@@ -172,40 +227,112 @@ private:
 
     // Children for every move of `moves_` (end_of's), in random order; false
     // when the tree is full (the root always has its children).
-    bool expand(std::uint32_t at) {
+    bool expand(std::uint32_t at, const G& game) {
         if (at != 0 && nodes_.size() + moves_.size() > options_.max_nodes) return false;
         std::shuffle(moves_.begin(), moves_.end(), rng_);
         nodes_[at].first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_[at].children = static_cast<std::uint32_t>(moves_.size());
         nodes_[at].expanded = true;
-        for (const auto& m : moves_) nodes_.push_back(Node{m, at});
+        for (const auto& m : moves_) {
+            Node child{m};
+            if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(m));
+            nodes_.push_back(child);
+        }
         return true;
     }
 
-    // Random moves to the end from a position that goes on, whose moves are
-    // in moves_: the reward of the side to move at the start.
+    // ---- Playouts ------------------------------------------------------------
+
+    // Moves to the end (or to the cut-off) from a position that goes on,
+    // whose moves are in moves_: the reward of the side to move at the start.
     double playout(G& game) {
         bool flipped = false;  // the side to move is the start's opponent
+        const auto reward = [&](double v) { return flipped ? 1 - v : v; };
         for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
-            std::uniform_int_distribution<std::size_t> pick(0, moves_.size() - 1);
-            game.make(moves_[pick(rng_)]);
+            if (ply == options_.playout_cutoff) return reward(judge(game));
+            const Move m = playout_move(game, ply);
+            if constexpr (kHasRave) played_.push_back(static_cast<std::uint32_t>(game.move_key(m)));
+            game.make(m);
             flipped = !flipped;
-            if (const auto end = end_of(game)) {
-                const double v = value_of(proof_of(*end));
-                return flipped ? 1 - v : v;
-            }
+            if (const auto end = playout_end(game)) return reward(value_of(proof_of(*end)));
         }
         return 0.5;
     }
 
-    // Visits and rewards along the path; proofs up as far as they go.
+    Move playout_move(const G& game, int ply) {
+        if constexpr (PlayoutGame<G>) {
+            (void)ply;
+            return game.playout_move(rng_);
+        } else {
+            if (ply > 0) generate(game, moves_);  // the first ply's are end_of's
+            return moves_[std::uniform_int_distribution<std::size_t>(0, moves_.size() - 1)(rng_)];
+        }
+    }
+
+    // A playout's end: by the rules for a game with a policy (whose moves
+    // are never generated), else where no move is left (moves_ then empty).
+    std::optional<Score> playout_end(const G& game) {
+        if constexpr (PlayoutGame<G>) {
+            const Outcome o = game.outcome();
+            if (!is_over(o)) return std::nullopt;
+            return terminal_score(o, 0, o == Outcome::Scored ? Score(game.evaluate()) : 0);
+        } else {
+            return end_of(game);
+        }
+    }
+
+    // The side to move's expected reward by the evaluation.
+    double judge(const G& game) const {
+        double scale = options_.eval_scale;
+        if (scale <= 0) {
+            if constexpr (EvalUnitGame<G>)
+                scale = static_cast<double>(G::eval_unit);
+            else
+                scale = 100;
+        }
+        return 1 / (1 + std::exp(-static_cast<double>(game.evaluate()) / scale));
+    }
+
+    // ---- Backup --------------------------------------------------------------
+
+    // Visits, rewards and AMAF along the path; proofs up as far as they go.
+    // `value` is the reward of the side to move at the path's last node.
     void back_up(double value) {
-        for (std::size_t i = path_.size(); i-- > 0;) {
-            Node& n = nodes_[path_[i]];
+        const std::size_t leaf = path_.size() - 1;
+        if constexpr (kHasRave) {
+            ++stamp_now_;
+            next_amaf_ = played_.size();
+        }
+        for (std::size_t d = path_.size(); d-- > 0;) {
+            const double to_move = (leaf - d) % 2 == 0 ? value : 1 - value;  // the reward of the side to move at d
+            Node& n = nodes_[path_[d]];
             ++n.visits;
-            n.reward += 1 - value;  // for the player who moved here
-            value = 1 - value;      // for the parent's side to move
-            if (options_.solver && i > 0 && n.proof != Proof::None) prove_parent(path_[i - 1]);
+            n.reward += static_cast<float>(1 - to_move);  // for the player who moved here
+            if constexpr (kHasRave) {
+                if (rave_) update_amaf(d, to_move);
+            }
+            if (options_.solver && d > 0 && n.proof != Proof::None) prove_parent(path_[d - 1]);
+        }
+    }
+
+    // The children of the node at depth d whose moves its side to move
+    // played first, at d or later, get the iteration's reward as their own.
+    void update_amaf(std::size_t d, double to_move) {
+        if constexpr (kHasRave) {
+            // played_ is walked from its end down to d, so each key keeps its earliest ply.
+            for (std::size_t i = next_amaf_; i-- > d;) {
+                first_played_[played_[i]] = static_cast<std::uint32_t>(i);
+                stamp_[played_[i]] = stamp_now_;
+            }
+            next_amaf_ = d;
+            const Node& n = nodes_[path_[d]];
+            if (!n.expanded) return;
+            for (std::uint32_t i = n.first_child; i < n.first_child + n.children; ++i) {
+                Node& c = nodes_[i];
+                if (stamp_[c.key] != stamp_now_ || (first_played_[c.key] - d) % 2 != 0) continue;
+                ++c.amaf_visits;
+                c.amaf_reward += static_cast<float>(to_move);
+            }
         }
     }
 
@@ -231,36 +358,27 @@ private:
         r.nodes = nodes_.size();
         r.proof = nodes_[0].proof;
         const Node& root = nodes_[0];
-        std::optional<std::uint32_t> best;
-        // A proven win first; then the most visited move unless its mean is
-        // below a proven draw's; a proven loss last.
-        const auto mean_of = [](const Node& c) {
-            return c.proof == Proof::Draw ? 0.5 : c.visits ? c.reward / static_cast<double>(c.visits) : 0;
-        };
-        const auto rank = [&](const Node& c) {
-            const int proof_rank = c.proof == Proof::Loss ? 3 : c.proof == Proof::Win ? 0 : 1;
-            return std::tuple(proof_rank, c.proof == Proof::Draw ? 0 : c.visits, mean_of(c));
-        };
         for (std::uint32_t i = root.first_child; i < root.first_child + root.children; ++i) {
             const Node& c = nodes_[i];
-            r.moves.push_back({c.move, c.visits, c.visits ? c.reward / static_cast<double>(c.visits) : 0, c.proof});
-            if (!best || rank(c) > rank(nodes_[*best])) best = i;
+            r.moves.push_back({c.move, c.visits, c.visits ? double{c.reward} / c.visits : 0, c.proof});
         }
-        // The most visited unproven move, if it does worse than a proven draw, gives way to it.
-        for (std::uint32_t i = root.first_child; best && i < root.first_child + root.children; ++i)
-            if (nodes_[i].proof == Proof::Draw && nodes_[*best].proof == Proof::None && mean_of(nodes_[*best]) < 0.5)
-                best = i;
-        if (best) {
-            r.best = nodes_[*best].move;
-            r.mean = r.moves[*best - root.first_child].mean;
-        }
+        settle_best(r);
         return r;
     }
 
     Options options_;
+    bool rave_ = false;
+    double exploration_ = kUctExploration;
     std::mt19937_64 rng_;
+    std::uint64_t search_count_ = 0;
     std::vector<Node> nodes_;
+    std::optional<G> last_root_;  // where the tree's root is (games with hash())
     std::vector<std::uint32_t> path_;
+    std::vector<std::uint32_t> played_;  // the iteration's move keys, ply by ply (RAVE)
+    std::vector<std::uint32_t> first_played_;
+    std::vector<std::uint32_t> stamp_;  // first_played_[k] is this backup's where stamp_[k] == stamp_now_
+    std::uint32_t stamp_now_ = 0;
+    std::size_t next_amaf_ = 0;  // played_[next_amaf_..] are in first_played_
     MoveListOf<G> moves_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <sstream>
 
 namespace ply::arena {
@@ -12,10 +13,11 @@ namespace {
 constexpr std::string_view kEngineAlgo = "engine";
 
 template <class T>
-void parse_number(std::optional<T>& out, const std::string& key, const std::string& value, const std::string& text) {
+void parse_number(std::optional<T>& out, const std::string& key, const std::string& value, const std::string& text,
+                  T least = 1, T most = std::numeric_limits<T>::max()) {
     T v{};
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || v <= 0)
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size() || v < least || v > most)
         throw ParseError("bad " + key + " in '" + text + "'");
     out = v;
 }
@@ -43,12 +45,21 @@ PlySpec parse_ply_spec(const std::string& text) {
             parse_number(s.depth, key, value, text);
         else if (key == "nodes")
             parse_number(s.nodes, key, value, text);
-        else
+        else if (key == "cutoff")
+            parse_number(s.cutoff, key, value, text, 0, 1000);
+        else if (key == "threads")
+            parse_number(s.threads, key, value, text, 1, 64);
+        else if (key == "rave") {
+            if (value != "0" && value != "1") throw ParseError("rave is 0 or 1 in '" + text + "'");
+            s.rave = value == "1";
+        } else
             throw ParseError("unknown key '" + key + "' in '" + text + "'");
     }
     if (s.game.empty()) throw ParseError("'" + text + "' needs game=... (the match's game)");
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + text + "'");
     if (s.mcts && s.depth) throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + text + "'");
+    if (!s.mcts && (s.cutoff || s.threads || !s.rave))
+        throw ParseError("cutoff, threads and rave are for algo=mcts: '" + text + "'");
     return s;
 }
 

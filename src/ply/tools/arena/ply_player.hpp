@@ -5,7 +5,8 @@
 //   ply:game=tictactoe,algo=minimax   (the game's full depth)
 // Keys: game (required: the match's game), algo (a classic algorithm,
 // search/classic/algorithm.hpp, engine, or mcts; default alphabeta), depth,
-// nodes (mcts: iterations).
+// nodes (mcts: iterations); for mcts also cutoff (plies of playout before
+// the evaluation judges it), threads (root parallelism) and rave (0 or 1).
 // Without depth or nodes, the limits of the match apply (tc / st: iterative
 // deepening within a share of the clock; depth / nodes as above), else the
 // game's match depth (core/describe.hpp).
@@ -20,7 +21,7 @@
 #include <ply/core/error.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/search/engine/engine.hpp>
-#include <ply/search/mcts/mcts.hpp>
+#include <ply/search/mcts/parallel.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/player.hpp>
 
@@ -32,6 +33,9 @@ struct PlySpec {
     bool mcts = false;  // algo=mcts: Monte Carlo tree search, nodes= counting iterations
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
+    std::optional<int> cutoff;   // mcts: playout plies before the evaluation decides
+    std::optional<int> threads;  // mcts: trees grown in parallel
+    bool rave = true;            // mcts: where moves are places
 };
 
 // Throws ParseError for a bad spec.
@@ -55,6 +59,7 @@ public:
     std::string start() override { return {}; }
     std::string new_game(const std::string&, const Limits&, bool) override {
         if (engine_) engine_->clear();
+        if (mcts_) mcts_->clear();
         return {};
     }
     void shut_down() override {}
@@ -64,13 +69,14 @@ public:
 private:
     using Result = classic::SearchResult<Move>;
     Result think(const G& game, const PlyBudget& budget, int& reached);
-    Result monte_carlo(const G& game, const PlyBudget& budget) const;
+    Result monte_carlo(const G& game, const PlyBudget& budget, const std::atomic<bool>* interrupt);
     Result deepen(const G& game, const PlyBudget& budget, const TurnRequest& req, int& reached) const;
 
     static constexpr std::size_t kEngineHashMb = 16;
     std::string name_;
     PlySpec spec_;
-    std::unique_ptr<engine::Engine<G>> engine_;  // kept between moves: its table helps
+    std::unique_ptr<engine::Engine<G>> engine_;        // kept between moves: its table helps
+    std::unique_ptr<mcts::ParallelSearcher<G>> mcts_;  // kept between moves: its trees are reused
 };
 
 template <ArenaGame G>
@@ -86,7 +92,7 @@ Reply PlyPlayer<G>::go(const TurnRequest& req) {
     int reached = 0;
     Result best;
     if (spec_.mcts)
-        best = monte_carlo(game, budget);
+        best = monte_carlo(game, budget, req.interrupt);
     else if (!spec_.algo)
         best = think(game, budget, reached);
     else if (budget.depth || (!budget.nodes && !budget.seconds)) {
@@ -136,12 +142,19 @@ auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -
 
 // Monte Carlo tree search: nodes= counts iterations; without a budget, 10,000.
 template <ArenaGame G>
-auto PlyPlayer<G>::monte_carlo(const G& game, const PlyBudget& budget) const -> Result {
+auto PlyPlayer<G>::monte_carlo(const G& game, const PlyBudget& budget, const std::atomic<bool>* interrupt) -> Result {
     mcts::Limits limits;
+    limits.stop = interrupt;
     limits.iterations = budget.nodes;
     if (budget.seconds)
         limits.time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*budget.seconds * 1000)));
-    const auto r = mcts::Searcher<G>().search(game, limits);
+    if (!mcts_) {
+        mcts::Options options;
+        options.playout_cutoff = spec_.cutoff.value_or(-1);
+        options.rave = spec_.rave;
+        mcts_ = std::make_unique<mcts::ParallelSearcher<G>>(options, spec_.threads.value_or(1));
+    }
+    const auto r = mcts_->search(game, limits);
     Result best;
     best.best = r.best;
     best.score = static_cast<Score>(std::lround((r.mean - 0.5) * 200));  // a reward of 0.75 reads as +50
