@@ -53,7 +53,7 @@ std::string joined(const std::set<std::string>& lines) {
 }
 
 const std::vector<std::string> kGameNames = {
-    "chess::", "connect4::", "minichess::", "tictactoe::", "tree::", "uniform::", "ply/games/"};
+    "chess::", "connect4::", "go::", "minichess::", "tictactoe::", "tree::", "uniform::", "ply/games/"};
 
 // "#include <ply/<folder>/" for each folder.
 std::vector<std::string> includes_of(std::initializer_list<const char*> folders) {
@@ -63,23 +63,24 @@ std::vector<std::string> includes_of(std::initializer_list<const char*> folders)
 }
 
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
-    const auto found = offending_lines({"cli", "tools", "uci", "xboard"}, kGameNames);
+    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp"}, kGameNames);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 
 TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
-    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard"}));
+    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
     const auto found =
-        offending_lines({"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard"}));
+        offending_lines({"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, GamesKnowNoSearch) {
-    const auto found = offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard"}));
+    const auto found =
+        offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 

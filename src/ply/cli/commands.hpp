@@ -43,6 +43,7 @@ void add_uci_command(CLI::App& app);
 // `xboard` as the first command switches protocol. Returns the exit code.
 int speak_uci(std::istream& in, std::ostream& out);
 void add_xboard_command(CLI::App& app);
+void add_gtp_command(CLI::App& app);
 void add_match_command(CLI::App& app, const Registry& games);
 void add_analyse_command(CLI::App& app, const Registry& games);
 void add_tactics_command(CLI::App& app);

@@ -40,6 +40,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_perft_command(app, games);
     add_uci_command(app);
     add_xboard_command(app);
+    add_gtp_command(app);
     add_match_command(app, games);
     add_analyse_command(app, games);
     add_tactics_command(app);

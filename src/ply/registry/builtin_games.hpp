@@ -10,6 +10,7 @@
 #include <ply/games/chess/protocol.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/go/go.hpp>
+#include <ply/games/go/protocol.hpp>
 #include <ply/games/minichess/minichess.hpp>
 #include <ply/games/tictactoe/tictactoe.hpp>
 #include <ply/games/tree/tree.hpp>

@@ -1,0 +1,103 @@
+// Go's part of the engine protocols: what gtp::GtpGame (the `ply gtp`
+// engine) and the arena's GTP players ask of a game beyond its rules. An
+// empty board of a size with a komi, vertices as GTP writes them, the final
+// score as `final_score` says it, the board for `showboard`, and the GTP
+// commands that set up a position on another engine. GTP itself stays in gtp/.
+#pragma once
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ply/core/error.hpp>
+#include <ply/core/protocol.hpp>
+#include <ply/games/go/go.hpp>
+
+namespace ply {
+
+template <>
+struct EngineProtocol<go::Go> {
+    using Game = go::Go;
+    using Move = go::Move;
+
+    static constexpr int min_board_size = 2;
+    static constexpr int max_board_size = go::kMaxSize;
+    static constexpr Move pass = go::kPass;
+    // Komi as Go keeps it, in half points, at most this far from 0.
+    static constexpr double max_komi = 1000;
+
+    // An empty board; throws ParseError for a komi that is no whole or half
+    // point (GTP sends floats; the rules count half points).
+    static Game empty_board(int size, double komi) {
+        const double halves = komi * 2;
+        if (!std::isfinite(komi) || std::abs(komi) > max_komi || halves != std::floor(halves))
+            throw ParseError("komi must be a whole or half point, at most " + std::to_string(int(max_komi)));
+        return Game(size, static_cast<int>(halves));
+    }
+    static double komi(const Game& g) { return g.komi_halves() / 2.0; }
+    static int board_size(const Game& g) { return g.size(); }
+
+    // The point of a GTP vertex (column letter and row, or "pass") on this
+    // board; nothing if it lies off the board.
+    static std::optional<Move> vertex(const Game& g, std::string_view text) {
+        try {
+            return Game::parse_vertex(text, g.size());
+        } catch (const ParseError&) {
+            return std::nullopt;
+        }
+    }
+    static std::string vertex_text(Move m) { return Game::vertex(m); }
+
+    // Whether the side to move wins if the game ends now (both pass), by
+    // the area count of the board as it stands: a pass then ends it well.
+    static bool mover_ahead(const Game& g) {
+        const int lead = g.black_lead_halves();
+        return g.to_move() == go::Black ? lead > 0 : lead < 0;
+    }
+    // `final_score`: "B+3.5", "W+0.5", "0" (Tromp-Taylor, every stone alive).
+    static std::string final_score(const Game& g) { return g.result_text(); }
+    // `showboard`: the board as `ply play` draws it, no blank line in it.
+    static std::string showboard(const Game& g) {
+        std::string text = g.render();
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        return text;
+    }
+
+    // The game as an SGF record (`ply match --sgf`), the players named; `how`
+    // says how it ended where the board does not: "R" resigned, "T" time,
+    // "F" forfeit, with the winner (0 Black, 1 White); "" when both passed
+    // (the record then holds the count).
+    static std::string sgf(const Game& g, const std::string& black, const std::string& white, int winner,
+                           const std::string& how) {
+        const auto text = [](const std::string& s) {
+            std::string out;
+            for (const char c : s) out += c == ']' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+            return out;
+        };
+        std::string record = g.to_sgf();
+        std::string props = "PB[" + text(black) + "]PW[" + text(white) + "]";
+        if (!how.empty())
+            props += winner < 0 ? "RE[Void]" : std::string("RE[") + (winner == 0 ? "B+" : "W+") + how + "]";
+        const auto at = record.find("RU[");
+        return record.insert(at == std::string::npos ? 2 : at, props);
+    }
+
+    // The GTP commands that set up `g`'s board on another engine: size,
+    // komi, and each stone played by its colour (GTP has no other setup;
+    // every string of a legal position keeps a liberty, so none is taken).
+    static std::vector<std::string> setup_commands(const Game& g) {
+        std::vector<std::string> out = {"boardsize " + std::to_string(g.size()), "clear_board",
+                                        "komi " + Game::komi_text(g.komi_halves())};
+        for (int row = 0; row < g.size(); ++row)
+            for (int column = 0; column < g.size(); ++column) {
+                const go::Point p = go::point_at(column, row);
+                if (const go::Color c = g.board().at(p); c == go::Black || c == go::White)
+                    out.push_back(std::string("play ") + (c == go::Black ? "b " : "w ") + Game::vertex(p));
+            }
+        return out;
+    }
+};
+
+}  // namespace ply

@@ -1,0 +1,39 @@
+#include <ply/gtp/clock.hpp>
+
+#include <algorithm>
+
+namespace ply::gtp {
+
+void GtpClock::set(double main, double byo_yomi, int stones) {
+    set_ = true;
+    main_ = main;
+    byo_yomi_ = byo_yomi;
+    stones_ = stones;
+    left_ = {};
+}
+
+void GtpClock::left(int side, double seconds, int stones) {
+    left_[static_cast<std::size_t>(side)] = Left{seconds, stones, true};
+}
+
+std::optional<double> GtpClock::seconds_for(int side, int points, int plies) const {
+    Left now = left_[static_cast<std::size_t>(side)];
+    if (!now.known) {
+        if (!set_ || (byo_yomi_ > 0 && stones_ == 0)) return std::nullopt;
+        now = main_ > 0 || byo_yomi_ <= 0 ? Left{main_, 0, true} : Left{byo_yomi_, stones_, true};
+    }
+    double share = 0;
+    if (now.stones > 0) {
+        share = now.seconds / now.stones;  // a byo-yomi period's stones share it
+    } else {
+        // Games fill about half the board each side's moves; never plan for
+        // fewer than a sixth, as a game can go on longer than it seems.
+        const double moves_left = std::max(0.5 * points - 0.5 * plies, points / 6.0) + 4;
+        share = now.seconds / moves_left;
+        // The byo-yomi that follows the main time may be spent too.
+        if (byo_yomi_ > 0 && stones_ > 0) share = std::max(share, byo_yomi_ / stones_);
+    }
+    return std::max(kMinSeconds, share - kMarginSeconds - kMarginShare * share);
+}
+
+}  // namespace ply::gtp

@@ -1,0 +1,41 @@
+// The time a GTP engine gives one move, from what the controller said:
+// `time_settings main byo_yomi_time byo_yomi_stones` (Canadian byo-yomi:
+// after the main time, byo_yomi_time seconds for each period of
+// byo_yomi_stones stones; no byo-yomi when its time is 0; no limit at all
+// when its time is positive and its stones 0) and `time_left colour time
+// stones` (stones 0: in the main time; else time left for that many stones).
+#pragma once
+
+#include <array>
+#include <optional>
+
+namespace ply::gtp {
+
+class GtpClock {
+public:
+    // Seconds kept back from every move for the pipes and the controller.
+    static constexpr double kMarginSeconds = 0.15;
+    static constexpr double kMarginShare = 0.05;  // and this share of the time given
+    static constexpr double kMinSeconds = 0.02;
+
+    // Time settings start over: every time_left said before is forgotten.
+    void set(double main, double byo_yomi, int stones);
+    // `side`: 0 Black, 1 White.
+    void left(int side, double seconds, int stones);
+    // Seconds for `side`'s next move on a board of `points` points after
+    // `plies` moves, or nothing when there is no time limit.
+    [[nodiscard]] std::optional<double> seconds_for(int side, int points, int plies) const;
+
+private:
+    struct Left {
+        double seconds = 0;
+        int stones = 0;
+        bool known = false;
+    };
+    bool set_ = false;
+    double main_ = 0, byo_yomi_ = 0;
+    int stones_ = 0;
+    std::array<Left, 2> left_{};
+};
+
+}  // namespace ply::gtp
