@@ -30,10 +30,12 @@ struct MatchOptions {
     int games = 2;
     int concurrency = 1;
     std::string openings;
+    std::optional<std::string> position;
     int random_plies = 0;
     std::uint64_t seed = 1;
     bool repeat = false;
     std::string pgn;
+    std::string sgf;
     std::vector<std::string> sprt;
     bool gauntlet = false;
     std::vector<std::string> adjudicate;
@@ -98,11 +100,12 @@ std::string pace_text(const arena::MatchState& s, double seconds, const std::opt
     return text;
 }
 
-// The games a match can be played at, for --help and messages.
-std::string arena_games(const Registry& games) {
+// The games a match can be played at, for --help and messages; with
+// `gtp`, those GTP engines play.
+std::string arena_games(const Registry& games, bool gtp = false) {
     std::string names;
     for (const auto& g : games.games())
-        if (g.arena) names += (names.empty() ? "" : ", ") + std::string(g.name);
+        if (g.arena && (!gtp || g.arena().gtp_setup)) names += (names.empty() ? "" : ", ") + std::string(g.name);
     return names;
 }
 
@@ -121,14 +124,18 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
         for (const auto& words : o.engines) {
             auto e = arena::parse_engine_config(words);
             arena::apply_each(e, each);
-            if (e.protocol != arena::Protocol::Ply && !m.game.uci_engines)
-                throw ParseError("UCI and xboard engines do not play " + o.game + "; use ply: players");
+            if (e.protocol == arena::Protocol::Gtp && !m.game.gtp_setup)
+                throw ParseError("GTP engines do not play " + o.game + " (" + arena_games(games, true) + " only)");
+            if ((e.protocol == arena::Protocol::Uci || e.protocol == arena::Protocol::Xboard) && !m.game.uci_engines)
+                throw ParseError("UCI and xboard engines do not play " + o.game + "; use ply: players" +
+                                 (m.game.gtp_setup ? " or GTP engines (proto=gtp)" : ""));
             if (e.protocol == arena::Protocol::Ply) arena::make_player(e, m.game);  // checks the spec
             if (e.protocol != arena::Protocol::Ply && e.limits.empty())
                 throw ParseError("engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=, or --each)");
             m.engines.push_back(std::move(e));
         }
         if (m.engines.size() < 2) throw ParseError("a match needs at least two --engine");
+        if (!o.sgf.empty() && !m.game.record) throw ParseError("--sgf: " + o.game + " has no SGF records");
         // Unique names: the PGN and the table tell players apart by name.
         for (std::size_t i = 0; i < m.engines.size(); ++i) {
             int copies = 1;
@@ -142,6 +149,17 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
         }
         for (const auto& w : o.adjudicate) m.adjudication.parse(w);
         auto referee = m.game.make_referee();
+        if (o.position) {
+            if (!o.openings.empty() || o.random_plies > 0)
+                throw ParseError("--position excludes --openings and --random-plies");
+            try {
+                referee->reset(*o.position);
+            } catch (const ParseError& e) {
+                throw ParseError("bad --position: " + std::string(e.what()));
+            }
+            if (referee->end()) throw ParseError("--position: the game is over there");
+            m.openings.push_back(arena::Opening{*o.position, {}});
+        }
         if (!o.openings.empty()) m.openings = arena::load_openings(o.openings, *referee);
         if (o.random_plies > 0) {
             if (!m.openings.empty()) throw ParseError("--openings and --random-plies exclude each other");
@@ -160,6 +178,7 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     m.timeout = o.timeout;
     m.max_plies = o.max_plies;
     m.pgn_path = o.pgn;
+    m.record_path = o.sgf;
     m.header.event = o.event;
     m.interrupt = CtrlC::flag();  // the first Ctrl-C stops the match; results so far are written
     m.time_limit = o.seconds;
@@ -205,15 +224,20 @@ void add_match_command(CLI::App& app, const Registry& games) {
     auto* cmd = app.add_subcommand(
         "match", "Play games between engines (UCI, xboard, or ply:game=...,algo=...,depth=...) with statistics");
     cmd->footer(
-        "Engine words: cmd=COMMAND name=NAME proto=uci|xboard dir=DIR option.NAME=VALUE tc=10+0.1|40/60+0.5\n"
+        "Engine words: cmd=COMMAND name=NAME proto=uci|xboard|gtp dir=DIR option.NAME=VALUE tc=10+0.1|40/60+0.5\n"
         "  nodes=N depth=N st=SECONDS timeout=SECONDS stderr=FILE; cmd=ply:game=connect4,algo=alphabeta,depth=6\n"
         "Statistics: logistic Elo with a 95% interval, LOS, and SPRT as the GSPRT (normal approximation) on\n"
         "  logistic Elo, trinomial per game or pentanomial per pair of games with --repeat.\n"
         "Progress: a line on standard error after each game (the score so far, time, games/min, time left).\n"
         "Exit status: 0 when the match ends, also cut short by --time or an SPRT verdict; 1 when an engine\n"
         "  fails; 2 on bad usage; 130 on Ctrl-C (the games finished so far are reported; a second Ctrl-C kills).\n"
+        "GTP engines (proto=gtp, go): after each game that two passes end, each is asked final_score, and the\n"
+        "  report counts how often it agrees with the referee's area count.\n"
         "Example: ply match --engine cmd=stockfish --engine cmd=toga2 --each tc=5+0.05 --games 100 --repeat\n"
-        "  --openings 8moves_v3.pgn --concurrency 2 --pgn out.pgn --sprt elo0=0 elo1=5");
+        "  --openings 8moves_v3.pgn --concurrency 2 --pgn out.pgn --sprt elo0=0 elo1=5\n"
+        "Go: ply match --game go --position \"9x9 komi 7\" --engine cmd=\"ply gtp\" proto=gtp\n"
+        "  --engine cmd=\"gnugo --mode gtp --chinese-rules --positional-superko --capture-all-dead\" proto=gtp\n"
+        "  --each st=2 --sgf games.sgf");
     cmd->add_option("--engine", o->engines, "An engine: key=value words (see below); give two or more")
         ->expected(1, CLI::detail::expected_max_vector_size)
         ->required();
@@ -225,11 +249,14 @@ void add_match_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
     cmd->add_option("--openings", o->openings, "Opening book: .epd or .pgn for chess, move lists for other games");
+    cmd->add_option("--position", o->position,
+                    "Start every game here (the game's notation: a FEN, \"9x9 komi 7\" for go...)");
     cmd->add_option("--random-plies", o->random_plies, "Start from random openings of this many plies")
         ->check(CLI::Range(1, 40));
     cmd->add_option("--seed", o->seed, "Seed of the random openings")->capture_default_str();
     cmd->add_flag("--repeat", o->repeat, "Play each opening twice, colours swapped (pentanomial statistics)");
     cmd->add_option("--pgn", o->pgn, "Write the games to this PGN file");
+    cmd->add_option("--sgf", o->sgf, "Go: write the games to this file, one SGF record each");
     cmd->add_option("--sprt", o->sprt, "SPRT: elo0=0 elo1=5 alpha=0.05 beta=0.05")
         ->expected(1, CLI::detail::expected_max_vector_size);
     cmd->add_flag("--gauntlet", o->gauntlet, "The first engine plays each other one (default: round robin)");

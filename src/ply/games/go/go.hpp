@@ -19,6 +19,7 @@
 //             not part of it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -47,6 +48,7 @@ public:
     // A point means the same anywhere in a game: what RAVE (all moves as first) needs.
     static constexpr bool moves_are_places = true;
     static constexpr std::string_view name = "go";
+    static constexpr std::array<std::string_view, 2> side_names = {"Black", "White"};  // Black moves first
     static constexpr std::string_view summary = "Go, 2x2 to 19x19, Tromp-Taylor rules (positions as 9x9 or rows)";
     static constexpr std::string_view start_position = "9x9";
     static constexpr std::string_view move_hint = "a point such as D4, or pass";

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include <ply/core/error.hpp>
+#include <ply/tools/arena/gtp_player.hpp>
 #include <ply/tools/arena/uci_player.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 #include <ply/tools/number_text.hpp>
@@ -52,8 +53,10 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
                 c.protocol = Protocol::Uci;
             else if (value == "xboard" || value == "cecp")
                 c.protocol = Protocol::Xboard;
+            else if (value == "gtp")
+                c.protocol = Protocol::Gtp;
             else
-                throw ParseError("unknown protocol '" + value + "' (uci or xboard)");
+                throw ParseError("unknown protocol '" + value + "' (uci, xboard or gtp)");
             proto_given = true;
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
             c.options.emplace_back(key.substr(7), value);
@@ -90,12 +93,17 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
     if (engine.stderr_path.empty()) engine.stderr_path = each.stderr_path;
     if (engine.timeout == 0) engine.timeout = each.timeout;
     engine.limits.merge_defaults(each.limits);
-    // CECP's `st` counts whole seconds: a fraction would be rounded up for
-    // the engine while the referee kept the shorter limit (false forfeits).
-    if (engine.protocol == Protocol::Xboard && engine.limits.movetime &&
+    // CECP's `st` and GTP's time settings count whole seconds: a fraction
+    // would be rounded for the engine while the referee kept the shorter
+    // limit (false forfeits).
+    const bool whole_seconds = engine.protocol == Protocol::Xboard || engine.protocol == Protocol::Gtp;
+    if (whole_seconds && engine.limits.movetime &&
         (*engine.limits.movetime < 1 || *engine.limits.movetime != std::floor(*engine.limits.movetime)))
-        throw ParseError("xboard engines take st= in whole seconds (CECP), not " + shortest(*engine.limits.movetime) +
-                         " s (engine '" + engine.name + "')");
+        throw ParseError(std::string(engine.protocol == Protocol::Gtp ? "GTP" : "xboard") +
+                         " engines take st= in whole seconds (" + (engine.protocol == Protocol::Gtp ? "GTP" : "CECP") +
+                         "), not " + shortest(*engine.limits.movetime) + " s (engine '" + engine.name + "')");
+    if (engine.protocol == Protocol::Gtp && (engine.limits.nodes || engine.limits.depth))
+        throw ParseError("GTP engines take tc= or st= only, not nodes= or depth= (engine '" + engine.name + "')");
 }
 
 std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game) {
@@ -104,6 +112,11 @@ std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSuppor
             return std::make_unique<UciPlayer>(config);
         case Protocol::Xboard:
             return std::make_unique<XboardPlayer>(config);
+        case Protocol::Gtp:
+            if (!game.gtp_setup)
+                throw ParseError("GTP engines do not play " + (game.name.empty() ? "this game" : game.name) +
+                                 ": it speaks no GTP (engine '" + config.name + "')");
+            return std::make_unique<GtpPlayer>(config, game.gtp_setup);
         case Protocol::Ply:
             if (!game.make_ply_player) throw ParseError("'" + config.command + "' needs the match's game");
             return game.make_ply_player(config.name, config.command);

@@ -3,11 +3,13 @@
 //
 //   cmd=stockfish name=SF proto=uci dir=/tmp option.Hash=64 tc=10+0.1
 //   cmd="fairymax" proto=xboard st=1
+//   cmd="gnugo --mode gtp --level 10" proto=gtp st=2
 //   cmd=ply:game=connect4,algo=alphabeta,depth=6
 //
 // Keys: cmd (required; "ply:..." selects Ply's own player), name, proto
-// (uci | xboard), dir (working directory), option.NAME=VALUE (UCI setoption;
-// for xboard sent as `option NAME=VALUE`), tc, nodes, depth, st (seconds per
+// (uci | xboard | gtp), dir (working directory), option.NAME=VALUE (UCI
+// setoption; for xboard sent as `option NAME=VALUE`, for GTP as the command
+// `NAME VALUE`), tc, nodes, depth, st (seconds per
 // move), timeout (seconds to wait for a move without a clock), stderr (file
 // for the engine's standard error).
 #pragma once
@@ -23,7 +25,7 @@
 
 namespace ply::arena {
 
-enum class Protocol { Uci, Xboard, Ply };
+enum class Protocol { Uci, Xboard, Gtp, Ply };
 
 struct EngineConfig {
     std::string name;

@@ -40,6 +40,16 @@ struct GameRecord {
     Flaw flaw = Flaw::None;                    // the forfeit, if any
     int flawed_side = -1;                      // 0 White, 1 Black
     std::string final_position;
+    // A game its rules ended, counted by the referee as GTP writes scores
+    // ("B+3.5"; "" for games without GTP), and what each GTP engine's
+    // final_score said of it.
+    std::string referee_score;
+    struct ScoreCheck {
+        int side = 0;  // 0 White (the first player), 1 Black
+        std::string score;
+        bool agrees = false;
+    };
+    std::vector<ScoreCheck> score_checks;
 
     [[nodiscard]] bool finished() const { return result != "*"; }
     // Points of the player of `side` (0 White, 1 Black): 1, 0.5 or 0.

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <ply/tools/arena/gtp_player.hpp>
+
 namespace ply::arena {
 
 namespace {
@@ -17,6 +19,22 @@ Clock::time_point deadline_for(const Limits& limits, const GameClock& clock, con
     else if (limits.movetime && !limits.nodes && !limits.depth)
         seconds = *limits.movetime + s.margin;
     return Clock::now() + std::chrono::microseconds(std::int64_t(seconds * 1e6));
+}
+
+// Each engine that counts a finished game (GTP's final_score) against the
+// referee's count: a disagreement is logged with the position.
+void check_scores(Player* const (&players)[2], const std::vector<std::string>& moves, const GameSettings& s,
+                  GameRecord& g) {
+    g.referee_score = s.score(g.final_position);
+    for (int side = 0; side < 2; ++side) {
+        const auto theirs = players[side]->final_score(moves);
+        if (!theirs) continue;
+        const bool agrees = same_gtp_score(*theirs, g.referee_score);
+        g.score_checks.push_back({side, *theirs, agrees});
+        if (!agrees && s.log)
+            s.log("game " + std::to_string(g.index + 1) + ": " + players[side]->name() + " counts " + *theirs +
+                  ", the referee " + g.referee_score + " (position " + g.final_position + ")");
+    }
 }
 
 }  // namespace
@@ -72,10 +90,12 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
         }
     }
     GameClock clocks[2] = {GameClock(s.white_limits.tc), GameClock(s.black_limits.tc)};
+    bool ended_by_rules = false;
 
     for (;;) {
         if (const auto end = referee.end()) {
             finish(end->winner, "normal", end->reason);
+            ended_by_rules = true;
             break;
         }
         if (int(g.moves.size()) >= s.max_plies) {
@@ -159,6 +179,7 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
             }
         }
     }
+    if (ended_by_rules && s.score) check_scores(players, moves, s, g);
     for (Player* p : players) p->game_over(g.result);
 }
 

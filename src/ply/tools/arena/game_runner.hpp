@@ -22,6 +22,9 @@ struct GameSettings {
     double timeout = 30;  // seconds to wait for a move without a clock (nodes, depth)
     Adjudication adjudication;
     int max_plies = 1000;  // a game longer than this is a draw (no rule ends it otherwise)
+    // The score of a finished position, GTP's way (GameSupport::gtp_score):
+    // a game the rules end is counted, and GTP engines are asked to agree.
+    std::string (*score)(const std::string& position) = nullptr;
     const std::atomic<bool>* interrupt = nullptr;
     std::function<void(const std::string&)> log;  // problems worth telling the user
 };

@@ -6,7 +6,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include <ply/tools/arena/game_record.hpp>
 #include <ply/tools/arena/player.hpp>
 #include <ply/tools/arena/referee.hpp>
 
@@ -19,6 +21,15 @@ struct GameSupport {
     std::unique_ptr<Referee> (*make_referee)() = nullptr;
     // A Ply player from its spec (ply_player.hpp); throws ParseError.
     std::unique_ptr<Player> (*make_ply_player)(const std::string& name, const std::string& spec) = nullptr;
+    // GTP engines (proto=gtp) play it: the GTP commands that set up a
+    // position (the game's notation, "" its start; throws ParseError), and
+    // the score of a finished position as GTP's final_score writes it
+    // ("B+3.5"). Null for a game that speaks no GTP.
+    std::vector<std::string> (*gtp_setup)(const std::string& position) = nullptr;
+    std::string (*gtp_score)(const std::string& position) = nullptr;
+    // A played game as a record of the game's own (SGF for Go), one a game;
+    // null for a game without one.
+    std::string (*record)(const GameRecord& game) = nullptr;
 };
 
 }  // namespace ply::arena

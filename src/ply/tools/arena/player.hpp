@@ -61,6 +61,12 @@ public:
     virtual Reply go(const TurnRequest& request) = 0;
     // The game is over (result as in PGN: "1-0", "0-1", "1/2-1/2", "*").
     virtual void game_over(const std::string& result) { (void)result; }
+    // The engine's own count of the finished game (GTP's final_score), told
+    // the moves it has not heard yet; nothing from players that give none.
+    virtual std::optional<std::string> final_score(const std::vector<std::string>& moves) {
+        (void)moves;
+        return std::nullopt;
+    }
     // Quits (politely, then by force).
     virtual void shut_down() = 0;
     // False once the player must be restarted before it can play again

@@ -94,6 +94,16 @@ void print_table(std::ostream& out, const MatchState& s, const MatchSettings& m)
             }
         }
     }
+    // GTP engines' own counts of the games the rules ended, against the referee's.
+    bool heading = false;
+    for (const auto& e : s.engines) {
+        const auto counted = e.scores_agreed + e.scores_disagreed;
+        if (counted == 0) continue;
+        if (!heading) out << "\nfinal_score against the referee's count (games ended by the rules):\n";
+        heading = true;
+        out << "  " << e.name << ": agrees on " << e.scores_agreed << " of " << counted << ", disagrees on "
+            << e.scores_disagreed << "\n";
+    }
     if (m.sprt && s.llr) {
         out << "SPRT (logistic Elo, " << (s.pentanomial ? "pentanomial" : "trinomial")
             << " GSPRT): elo0=" << m.sprt->elo0 << " elo1=" << m.sprt->elo1 << " alpha=" << m.sprt->alpha
@@ -133,6 +143,10 @@ nlohmann::json match_json(const MatchState& s, const MatchSettings& m) {
         o["time"] = e.time;
         o["crash"] = e.crash;
         o["stall"] = e.stall;
+        if (m.game.gtp_score) {
+            o["final_score_agrees"] = e.scores_agreed;
+            o["final_score_disagrees"] = e.scores_disagreed;
+        }
         j["engines"].push_back(o);
     }
     for (const auto& p : s.pairings) {

@@ -32,6 +32,8 @@ Match::Match(MatchSettings settings) : settings_(std::move(settings)) {
     partial_pairs_.assign(state_.pairings.size(), std::vector<double>(std::size_t(settings_.games + 1) / 2, 0.0));
     partial_counts_.assign(state_.pairings.size(), std::vector<int>(std::size_t(settings_.games + 1) / 2, 0));
     if (!settings_.pgn_path.empty()) pgn_ = std::make_unique<OutputFile>(settings_.pgn_path);
+    if (!settings_.record_path.empty() && settings_.game.record)
+        records_ = std::make_unique<OutputFile>(settings_.record_path);
 }
 
 MatchState Match::run(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
@@ -47,6 +49,7 @@ MatchState Match::run(const std::function<void(const MatchState&, const GameReco
         if (state_.stop_reason.empty()) state_.stop_reason = "interrupted";
     }
     if (pgn_) pgn_->commit();  // every game in it is whole, an interrupted match's too
+    if (records_) records_->commit();
     return state_;
 }
 
@@ -59,6 +62,7 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
     gs.max_plies = settings_.max_plies;
     gs.interrupt = settings_.interrupt;
     gs.log = settings_.log;
+    gs.score = settings_.game.gtp_score;
 
     // The engine ready to play, started or restarted as needed; "" or why not.
     auto ready = [&](int e) -> std::string {
@@ -194,6 +198,10 @@ void Match::record(const Job& job, GameRecord& g,
                 break;
         }
     }
+    for (const auto& check : g.score_checks) {
+        auto& e = state_.engines[std::size_t(check.side == 0 ? g.white_engine : g.black_engine)];
+        ++(check.agrees ? e.scores_agreed : e.scores_disagreed);
+    }
     ++state_.played;
     if (settings_.sprt && !state_.pairings.empty()) {
         const auto& t = state_.pairings.front().tally;
@@ -203,6 +211,13 @@ void Match::record(const Job& job, GameRecord& g,
             state_.stop_reason = "SPRT: " + to_string(*state_.verdict);
     }
     if (pgn_) write_pgn(pgn_->stream(), g, settings_.header);
+    if (records_) {
+        try {
+            records_->stream() << settings_.game.record(g);
+        } catch (const std::exception& e) {  // a record the game cannot read back: the match goes on
+            if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": no SGF record: " + e.what());
+        }
+    }
     if (on_game) on_game(state_, g);
 }
 

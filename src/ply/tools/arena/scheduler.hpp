@@ -44,7 +44,8 @@ struct MatchSettings {
     double margin = 0.1;
     double timeout = 30;
     int max_plies = 1000;
-    std::string pgn_path;  // "" = none
+    std::string pgn_path;     // "" = none
+    std::string record_path;  // the game's own records (GameSupport::record: SGF); "" = none
     PgnHeader header;
     const std::atomic<bool>* interrupt = nullptr;  // Ctrl-C
     // Seconds after which no game starts (the games under way finish).
@@ -56,6 +57,9 @@ struct EngineStats {
     std::string name;
     Tally tally;  // against all opponents
     std::int64_t illegal = 0, time = 0, crash = 0, stall = 0;
+    // Games the rules ended whose count (GTP's final_score) the engine gave:
+    // the same as the referee's, or not.
+    std::int64_t scores_agreed = 0, scores_disagreed = 0;
 };
 
 struct PairingStats {
@@ -108,6 +112,7 @@ private:
     std::vector<std::vector<double>> partial_pairs_;  // [pairing][pair] points of the first engine so far
     std::vector<std::vector<int>> partial_counts_;
     std::unique_ptr<OutputFile> pgn_;  // renamed into place when the match ends
+    std::unique_ptr<OutputFile> records_;
 };
 
 }  // namespace ply::arena
