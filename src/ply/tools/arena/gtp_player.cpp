@@ -10,10 +10,10 @@ namespace ply::arena {
 namespace {
 
 constexpr double kGtpHandshakeSeconds = 10;
-constexpr double kCommandSeconds = 10;
-constexpr double kScoreSeconds = 30;  // final_score may look for dead stones
+constexpr double kGtpCommandSeconds = 10;
+constexpr double kGtpScoreSeconds = 30;  // final_score may look for dead stones
 
-std::string upper_trimmed(const std::string& text) {
+std::string gtp_upper_trimmed(const std::string& text) {
     const auto first = text.find_first_not_of(" \t");
     const auto last = text.find_last_not_of(" \t");
     std::string out = first == std::string::npos ? "" : text.substr(first, last - first + 1);
@@ -38,7 +38,7 @@ std::string seconds(double s) { return std::to_string(std::max<long long>(0, std
 }  // namespace
 
 bool same_gtp_score(const std::string& a, const std::string& b) {
-    const std::string x = upper_trimmed(a), y = upper_trimmed(b);
+    const std::string x = gtp_upper_trimmed(a), y = gtp_upper_trimmed(b);
     const auto lx = black_lead(x), ly = black_lead(y);
     if (lx && ly) return std::abs(*lx - *ly) < 1e-9;
     return x == y;
@@ -80,7 +80,7 @@ std::string GtpPlayer::start() {
     }
     for (const auto& [key, value] : config_.options) {
         const std::string command = key + " " + value;
-        const Response r = ask(command, after(kCommandSeconds));
+        const Response r = ask(command, after(kGtpCommandSeconds));
         if (r.status != ReadStatus::Line || !r.ok) {
             process_.stop();
             return config_.name + " refuses '" + command + "'" + (r.text.empty() ? "" : ": " + r.text);
@@ -99,7 +99,7 @@ std::string GtpPlayer::new_game(const std::string& start_position, const Limits&
         return e.what();
     }
     for (const auto& command : commands) {
-        const Response r = ask(command, after(kCommandSeconds));
+        const Response r = ask(command, after(kGtpCommandSeconds));
         if (r.status != ReadStatus::Line) {
             healthy_ = false;
             return config_.name + " does not answer '" + command + "'";
@@ -114,7 +114,7 @@ std::string GtpPlayer::new_game(const std::string& start_position, const Limits&
     else if (limits.movetime)
         clock = "time_settings 0 " + seconds(*limits.movetime) + " 1";
     // An engine without time settings plays at its own pace; the arena's clock still rules.
-    if (!clock.empty() && ask(clock, after(kCommandSeconds)).status != ReadStatus::Line) {
+    if (!clock.empty() && ask(clock, after(kGtpCommandSeconds)).status != ReadStatus::Line) {
         healthy_ = false;
         return config_.name + " does not answer '" + clock + "'";
     }
@@ -132,7 +132,7 @@ std::string GtpPlayer::colour_of(std::size_t index) const {
 std::string GtpPlayer::tell(const std::vector<std::string>& moves) {
     for (; known_ < moves.size(); ++known_) {
         const std::string command = "play " + colour_of(known_) + " " + moves[known_];
-        const Response r = ask(command, after(kCommandSeconds));
+        const Response r = ask(command, after(kGtpCommandSeconds));
         if (r.status != ReadStatus::Line) {
             healthy_ = false;
             return "no answer to '" + command + "'";
@@ -154,7 +154,7 @@ Reply GtpPlayer::go(const TurnRequest& req) {
     if (req.limits.tc) {
         const std::string command = "time_left " + colour + " " + seconds(req.my_time) + " " +
                                     std::to_string(req.limits.tc->moves > 0 ? req.moves_to_go : 0);
-        if (ask(command, after(kCommandSeconds)).status != ReadStatus::Line) {
+        if (ask(command, after(kGtpCommandSeconds)).status != ReadStatus::Line) {
             healthy_ = false;
             return {ReplyStatus::Crashed, {}, {}, "no answer to '" + command + "'"};
         }
@@ -175,7 +175,7 @@ Reply GtpPlayer::go(const TurnRequest& req) {
             return {ReplyStatus::Interrupted, {}, {}, "interrupted"};
     }
     if (!r.ok) return {ReplyStatus::Resign, {}, {}, "genmove fails: " + r.text};
-    if (upper_trimmed(r.text) == "RESIGN") return {ReplyStatus::Resign, {}, {}, {}};
+    if (gtp_upper_trimmed(r.text) == "RESIGN") return {ReplyStatus::Resign, {}, {}, {}};
     reply.move = r.text;
     known_ = req.moves.size() + 1;  // the engine has played its own move
     return reply;
@@ -183,7 +183,7 @@ Reply GtpPlayer::go(const TurnRequest& req) {
 
 std::optional<std::string> GtpPlayer::final_score(const std::vector<std::string>& moves) {
     if (!healthy_ || !tell(moves).empty()) return std::nullopt;
-    const Response r = ask("final_score", after(kScoreSeconds));
+    const Response r = ask("final_score", after(kGtpScoreSeconds));
     if (r.status != ReadStatus::Line) healthy_ = false;
     if (r.status != ReadStatus::Line || !r.ok) return std::nullopt;
     return r.text;
