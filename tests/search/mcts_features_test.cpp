@@ -1,6 +1,6 @@
 // Monte Carlo tree search beyond plain UCT: the game's playout policy and
-// RAVE on Go against known values (2x2 and 3x3 are won by Black, 3x3 only
-// from the centre), tree reuse, root parallelism, evaluation cut-offs and
+// RAVE on Go against known values (2x2 and 3x3 are won by Black, 3x3 and
+// 5x5 wholly only from the centre), tree reuse, root parallelism, evaluation cut-offs and
 // the limits.
 #include <gtest/gtest.h>
 
@@ -59,10 +59,11 @@ TEST(MctsGo, ThreeByThreeIsPlayedFromTheCentre) {
     }
 }
 
-// RAVE learns faster: at the same small budget its choice on 3x3 is right
-// more often over seeds than plain UCT's.
+// RAVE learns faster: at the same small budget (1,000 iterations) its
+// choice on 5x5, where only the centre takes the whole board (van der Werf),
+// is right for more seeds than plain UCT's (17 and 13 of 20 when written).
 TEST(MctsGo, RaveFindsTheCentreSoonerThanUct) {
-    const Go g = Go::from_position("3x3 komi 8.5");
+    const Go g = Go::from_position("5x5 komi 24.5");
     int right[2] = {0, 0};
     for (int rave = 0; rave < 2; ++rave)
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -70,8 +71,8 @@ TEST(MctsGo, RaveFindsTheCentreSoonerThanUct) {
             options.solver = false;
             options.rave = rave == 1;
             options.seed = seed;
-            const auto r = Searcher<Go>(options).search(g, Limits{.iterations = 400});
-            right[rave] += r.best && g.move_to_string(*r.best) == "B2";
+            const auto r = Searcher<Go>(options).search(g, Limits{.iterations = 1000});
+            right[rave] += r.best && g.move_to_string(*r.best) == "C3";
         }
     EXPECT_GT(right[1], right[0]) << "RAVE " << right[1] << "/20, UCT " << right[0] << "/20";
 }

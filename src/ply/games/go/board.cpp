@@ -165,6 +165,46 @@ void Board::rebuild() {
     }
 }
 
+int Board::liberties_after(Point p, Color c, int enough) const {
+    Point found[4]{};
+    int count = 0;
+    const auto add = [&](Point q) {
+        if (q == p) return;
+        for (int i = 0; i < count; ++i)
+            if (found[i] == q) return;
+        found[count++] = q;
+    };
+    const Color them = opponent(c);
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] == Empty) add(n);
+        if (color_[n] == them && in_atari(n)) return enough;
+        if (count >= enough) return count;
+    }
+    // The strings it joins: their liberties, found by walking their stones.
+    Point walked[4]{};
+    int strings = 0;
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] != c) continue;
+        const Point head = head_[n];
+        bool seen = false;
+        for (int i = 0; i < strings; ++i) seen |= walked[i] == head;
+        if (seen) continue;
+        walked[strings++] = head;
+        Point s = head;
+        do {
+            for (const int step2 : kSteps) {
+                const Point q = static_cast<Point>(s + step2);
+                if (color_[q] == Empty) add(q);
+                if (count >= enough) return count;
+            }
+            s = next_[s];
+        } while (s != head);
+    }
+    return count;
+}
+
 bool Board::all_strings_breathe() const {
     for (Point p = 0; p < kPoints; ++p)
         if ((color_[p] == Black || color_[p] == White) && libs_[head_[p]] == 0) return false;

@@ -80,6 +80,11 @@ public:
     void undo_play(Point p, const Point* captured, int count, Color captured_colour);
     // Puts a stone without captures (positions given as text), and checks after.
     void set_stone(Point p, Color c);
+    // The liberties the string of a stone c played at p would have, counted
+    // up to `enough`, at most 4 (a capture counts as enough: it makes room).
+    int liberties_after(Point p, Color c, int enough) const;
+    // Whether c at p would be left in atari without taking anything.
+    bool is_self_atari(Point p, Color c) const { return liberties_after(p, c, 2) < 2; }
     // Whether every string has a liberty.
     bool all_strings_breathe() const;
 

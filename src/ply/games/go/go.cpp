@@ -8,6 +8,7 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/hash.hpp>
+#include <ply/games/go/patterns.hpp>
 
 namespace ply::go {
 
@@ -157,6 +158,20 @@ Move Go::reply_to_last_move() const {
         if (room >= 2 && lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
     }
     return kPass;
+}
+
+int Go::urgent_shapes(Point out[8]) const {
+    if (undo_.empty() || undo_.back().move == kPass) return 0;
+    const Point last = undo_.back().move;
+    int count = 0;
+    for (const int step : {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1}) {
+        const auto p = static_cast<Point>(last + step);
+        if (board_.at(p) != Empty || p == ko_ || !is_urgent_shape(neighbourhood(board_, p))) continue;
+        if (board_.is_eye(p, to_move_) || !board_.is_legal_shape(p, to_move_) || board_.is_self_atari(p, to_move_))
+            continue;
+        out[count++] = p;
+    }
+    return count;
 }
 
 std::string Go::illegal_reason(Move m) const {

@@ -83,20 +83,28 @@ public:
     std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
     std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
 
-    // A move for a playout: capture a string the last move left in atari, or
-    // save one of ours it put in atari, else a random legal point that does
-    // not fill our own eye, else pass. Simple ko only (superko is the tree's
-    // business: in a playout it costs more than it tells).
+    // A move for a playout (Gelly et al.'s sequence-like playouts): capture a
+    // string the last move left in atari, or save one of ours it put in
+    // atari; else answer a hane or cut shape next to it; else a random legal
+    // point that neither fills our own eye nor puts a string of ours in
+    // atari (a lone stone may, one time in four: throw-ins kill); else pass.
+    // Simple ko only (superko is the tree's business: in a playout it costs
+    // more than it tells).
     template <class Rng>
     Move playout_move(Rng& rng) const {
         const Color us = to_move_;
         if (const Move reply = reply_to_last_move(); reply != kPass) return reply;
+        Point shapes[8];
+        if (const int count = urgent_shapes(shapes); count > 0)
+            return shapes[std::uniform_int_distribution<int>(0, count - 1)(rng)];
         const int empties = board_.empty_count();
         if (empties == 0) return kPass;
         const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
         for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
             const Point p = board_.empty_point(i);
-            if (p != ko_ && !board_.is_eye(p, us) && board_.is_legal_shape(p, us)) return p;
+            if (p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) continue;
+            if (board_.is_self_atari(p, us) && (joins_own_stone(p) || (rng() & 3) != 0)) continue;
+            return p;
         }
         return kPass;
     }
@@ -158,6 +166,14 @@ private:
         return c == Black ? all - komi_halves_ : all + komi_halves_;
     }
     Move reply_to_last_move() const;
+    // The empty points next to the last stone that make an urgent shape
+    // (patterns.hpp) and are fit to play (legal, not an own eye, not self-atari).
+    int urgent_shapes(Point out[8]) const;
+    bool joins_own_stone(Point p) const {
+        for (const int step : kSteps)
+            if (board_.at(static_cast<Point>(p + step)) == to_move_) return true;
+        return false;
+    }
     void remember_position();
     bool seen_before(std::uint64_t stones_hash) const;
 
@@ -167,9 +183,9 @@ private:
     Color to_move_ = Black;
     int komi_halves_;
     int passes_ = 0;
-    Point ko_ = kNoPoint;                // the point simple ko forbids now
-    std::vector<std::uint64_t> seen_;    // stones_hash() of every position of the game
-    std::uint64_t seen_set_ = 0;         // a hash of that set (xor of mixed members)
+    Point ko_ = kNoPoint;              // the point simple ko forbids now
+    std::vector<std::uint64_t> seen_;  // stones_hash() of every position of the game
+    std::uint64_t seen_set_ = 0;       // a hash of that set (xor of mixed members)
     std::vector<Undo> undo_;
     std::vector<Point> captured_;
 };
