@@ -42,7 +42,11 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--seed", options->seed, "Seed of the playouts")->capture_default_str();
     cmd->add_option("--exploration", options->exploration, "UCT's exploration constant C (default: the search's)")
         ->check(finite_range(0, 100));
-    cmd->add_flag("--no-resign{false}", options->resign, "Never resign (play every game to two passes)");
+    cmd->add_option("--threads", options->threads, "Threads, each growing a tree from the root")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    cmd->add_flag_callback(
+        "--no-resign", [options] { options->resign = false; }, "Never resign (play every game to two passes)");
     cmd->callback([options] {
         const int code = speak_gtp(std::cin, std::cout, *options);
         if (code != 0) throw CLI::RuntimeError(code);
