@@ -113,7 +113,7 @@ TEST(MctsReuse, ASearchTwoPliesOnKeepsTheSubtree) {
     EXPECT_EQ(fresh.search(TicTacToe{}, Limits{.iterations = 10}).reused, 0u);
 }
 
-TEST(MctsParallel, TwoTreesProveWhatOneProves) {
+TEST(MctsThreads, TwoTreesProveWhatOneProves) {
     ParallelSearcher<TicTacToe> two(Options{}, 2);
     EXPECT_EQ(two.threads(), 2);
     EXPECT_EQ(two.search(TicTacToe{}, Limits{.iterations = 4'000'000}).proof, Proof::Draw);
@@ -127,7 +127,7 @@ TEST(MctsParallel, TwoTreesProveWhatOneProves) {
     }
 }
 
-TEST(MctsParallel, IterationsAreSharedAndStatisticsSummed) {
+TEST(MctsThreads, IterationsAreSharedAndStatisticsSummed) {
     Options options;
     options.solver = false;
     ParallelSearcher<TicTacToe> two(options, 2);

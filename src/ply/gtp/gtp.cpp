@@ -13,7 +13,6 @@
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
 #include <ply/registry/builtin_games.hpp>
-#include <ply/search/mcts/mcts.hpp>
 
 namespace ply::gtp {
 
@@ -315,9 +314,12 @@ typename G::Move Session<G>::choose(bool& resign) {
     if (!steps_.empty() && !steps_.back().inserted && steps_.back().move == Move(Protocol::pass) &&
         Protocol::mover_ahead(game_))
         return Protocol::pass;
-    mcts::Options o;
-    o.seed = options_.seed + steps_.size();  // each move its own playouts, the same for the same game
-    o.exploration = options_.exploration;
+    if (!searcher_) {
+        mcts::Options o;
+        o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
+        o.exploration = options_.exploration;
+        searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
+    }
     mcts::Limits limits;
     limits.iterations = options_.iterations;
     const int size = Protocol::board_size(game_);
@@ -328,7 +330,7 @@ typename G::Move Session<G>::choose(bool& resign) {
         limits.time = to_ms(*options_.seconds);
     else if (!options_.iterations)
         limits.time = to_ms(1);
-    const auto result = mcts::Searcher<G>(o).search(game_, limits);
+    const auto result = searcher_->search(game_, limits);
     if (!result.best) return Protocol::pass;
     resign = options_.resign &&
              (result.proof == mcts::Proof::Loss ||

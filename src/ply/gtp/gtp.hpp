@@ -19,6 +19,7 @@
 #include <concepts>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,7 @@
 #include <ply/core/game.hpp>
 #include <ply/core/protocol.hpp>
 #include <ply/gtp/clock.hpp>
+#include <ply/search/mcts/parallel.hpp>
 
 namespace ply::gtp {
 
@@ -56,6 +58,7 @@ struct Options {
     std::optional<std::uint64_t> iterations;  // a cap on every search
     std::uint64_t seed = 1;
     std::optional<double> exploration;  // UCT's C; none: the search's own (smaller with RAVE)
+    int threads = 1;                    // trees grown at once (root parallelism)
     bool resign = true;
     double resign_below = 0.1;                      // the best move's mean reward
     std::uint64_t resign_after_iterations = 1'000;  // fewer tell too little
@@ -108,6 +111,9 @@ private:
     G game_;
     std::vector<Step> steps_;
     GtpClock clock_;
+    // Kept from move to move: a search from two plies below the last one
+    // keeps its subtree (mcts::Options::reuse_tree).
+    std::unique_ptr<mcts::ParallelSearcher<G>> searcher_;
     bool done_ = false;
 };
 
