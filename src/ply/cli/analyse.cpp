@@ -25,7 +25,21 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
     cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");
-    cmd->callback([cmd, opts, &games] { game_named(*cmd, games, opts->game).analyse(*cmd, *opts); });
+    cmd->add_option("--algo", opts->algo, "engine (alpha-beta, the default) or mcts (Monte Carlo tree search)")
+        ->check(CLI::IsMember({"engine", "mcts"}));
+    auto& m = opts->mcts;
+    cmd->add_option("--iterations", m.iterations, "mcts: iterations (default 10000 without --time)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    cmd->add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
+    cmd->add_flag("--no-rave", m.no_rave, "mcts: no RAVE");
+    cmd->callback([cmd, opts, &games] {
+        const bool mcts = opts->algo == "mcts";
+        for (const char* name : {"--depth", "--hash", "--weak", "--book"})
+            if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
+        for (const char* name : {"--iterations", "--seed", "--no-rave"})
+            if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");
+        game_named(*cmd, games, opts->game).analyse(*cmd, *opts);
+    });
 }
 
 }  // namespace ply::cli

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <ply/cli/lines.hpp>
+#include <ply/cli/mcts_search.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
@@ -39,7 +40,9 @@ struct AnalyseOptions {
     int hash_mb = 16;
     bool weak = false;
     bool json = false;
-    std::string book;  // a book of solved positions to load
+    std::string book;             // a book of solved positions to load
+    std::string algo = "engine";  // or mcts: --time, --threads, --multipv and the mcts options apply
+    MctsOptions mcts;
 };
 
 // `seconds` is measured here rather than taken from the report's whole
@@ -185,9 +188,45 @@ void solve_moves(const CLI::App& cmd, const G& root, const AnalyseOptions& o, st
         << " nodes, " << seconds_text(seconds) << ")\n";
 }
 
+// Monte Carlo tree search on one position: the root's moves by visits,
+// each with its mean reward and the line the tree followed below it.
+template <NotatedGame G>
+void analyse_mcts(const G& root, const AnalyseOptions& o, std::ostream& out) {
+    MctsOptions m = o.mcts;
+    m.seconds = m.seconds ? m.seconds : o.seconds;
+    m.threads = o.threads;
+    const Stopwatch clock;
+    auto r = mcts::ParallelSearcher<G>(m.options(), m.threads).search(root, m.limits());
+    const double seconds = clock.seconds();
+    std::stable_sort(r.moves.begin(), r.moves.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
+    r.moves.resize(std::min(r.moves.size(), static_cast<std::size_t>(o.multipv)));
+    if (o.json) {
+        auto j = mcts_json(root, r, seconds);
+        j["position"] = root.position();
+        j["pv"] = move_texts(root, r.pv);
+        out << j.dump() << "\n";
+        return;
+    }
+    out << "position: " << root.position() << "\n";
+    if (!r.best) {
+        out << "The game is over; there is nothing to analyse.\n";
+        return;
+    }
+    out << "best move: " << describe::display_move(root, *r.best) << " (mean " << r.mean;
+    if (const char* proof = proof_name(r.proof)) out << ", proven " << proof << " for the side to move";
+    out << "; " << r.iterations << " iterations, " << seconds_text(seconds) << ")\n";
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        std::vector<typename G::Move> line{r.moves[i].move};
+        if (r.moves[i].move == *r.best) line = r.pv;
+        out << "line " << i + 1 << ": mean " << r.moves[i].mean << "  visits " << r.moves[i].visits << "  "
+            << line_text(root, line) << "\n";
+    }
+}
+
 template <NotatedGame G>
 void run_analyse(const CLI::App& cmd, const AnalyseOptions& opts) {
     const G root = load_position<G>(cmd, opts.position);
+    if (opts.algo == "mcts") return analyse_mcts(root, opts, std::cout);
     if constexpr (ProbeSolvable<G>) {
         if (!opts.depth && !opts.seconds) return solve_moves(cmd, root, opts, std::cout);
     }

@@ -16,8 +16,13 @@ void print(const Comparison& c, bool json) {
         j["minimal_leaves"] = c.minimal_leaves ? nlohmann::json(*c.minimal_leaves) : nlohmann::json(nullptr);
         j["all_leaves"] = c.all_leaves ? nlohmann::json(*c.all_leaves) : nlohmann::json(nullptr);
         for (const Row& r : c.rows) {
-            nlohmann::json row = {{"algo", r.algo},      {"score", r.score},   {"best", r.best},
-                                  {"nodes", r.nodes},    {"leaves", r.leaves}, {"researches", r.researches},
+            nlohmann::json row = {{"algo", r.algo},
+                                  {"score", r.score},
+                                  {"best", r.best},
+                                  {"value", r.value.empty() ? nlohmann::json(r.score) : nlohmann::json(r.value)},
+                                  {"nodes", r.nodes},
+                                  {"leaves", r.leaves},
+                                  {"researches", r.researches},
                                   {"seconds", r.seconds}};
             row["minimal_ratio"] =
                 c.minimal_leaves ? nlohmann::json(double(r.leaves) / *c.minimal_leaves) : nlohmann::json(nullptr);
@@ -35,14 +40,21 @@ void print(const Comparison& c, bool json) {
               << std::setw(11) << "time ms" << std::setw(11) << "x minimal"
               << "\n";
     for (const Row& r : c.rows) {
-        std::cout << std::left << std::setw(15) << r.algo << std::right << std::setw(8) << r.score << std::setw(8)
-                  << r.best << std::setw(14) << r.nodes << std::setw(14) << r.leaves << std::setw(11) << r.researches
-                  << std::setw(11) << fixed(r.seconds * 1000, 2) << std::setw(11)
+        std::cout << std::left << std::setw(15) << r.algo << std::right << std::setw(8)
+                  << (r.value.empty() ? std::to_string(r.score) : r.value) << std::setw(8) << r.best << std::setw(14)
+                  << r.nodes << std::setw(14) << r.leaves << std::setw(11) << r.researches << std::setw(11)
+                  << fixed(r.seconds * 1000, 2) << std::setw(11)
                   << (c.minimal_leaves ? fixed(double(r.leaves) / *c.minimal_leaves, 2) : "-") << "\n";
     }
     for (const Row& r : c.rows)
         if (r.algo == "bns") {
             std::cout << "\nbns finds the best move, not its exact value: its value is a proven lower bound.\n";
+            break;
+        }
+    for (const Row& r : c.rows)
+        if (r.algo == "mcts") {
+            std::cout << "\nmcts: its value is a proof (win, draw, loss) or the best move's mean reward; its\n"
+                         "leaves are its iterations (one playout each), its nodes the tree's.\n";
             break;
         }
 }
@@ -58,9 +70,13 @@ void add_compare_command(CLI::App& app, const Registry& games) {
                     "A uniform random tree: b=BRANCHING,d=DEPTH[,seed=S][,order=best|random|worst] (the uniform game)");
     cmd->add_option("--depth,-d", opts->depth, "Depth in plies (default: the whole tree for trees)")
         ->check(CLI::Range(0, kMaxPly - 1));
-    cmd->add_option("--algos", opts->algos, "Algorithms, comma-separated")
+    auto names = kAlgorithms;
+    names.push_back("mcts");
+    cmd->add_option("--algos", opts->algos, "Algorithms, comma-separated (mcts: Monte Carlo tree search beside them)")
         ->delimiter(',')
-        ->check(CLI::IsMember(kAlgorithms));
+        ->check(CLI::IsMember(names));
+    cmd->add_option("--mcts-iterations", opts->mcts_iterations, "mcts: iterations (default 10000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32));
     cmd->add_option("--ordering", opts->ordering,
                     "Move ordering: natural (the game's), best or worst (by the exact value), random")
         ->check(CLI::IsMember({"natural", "best", "worst", "random"}));

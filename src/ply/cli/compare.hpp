@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <ply/cli/algorithms.hpp>
+#include <ply/cli/mcts_search.hpp>
 #include <ply/search/classic/minimal_tree.hpp>
 #include <ply/search/classic/ordering.hpp>
 
@@ -27,6 +29,7 @@ struct CompareOptions {
     bool iterative = false;
     bool json = false;
     std::uint64_t max_tree_nodes = 20'000'000;
+    std::uint64_t mcts_iterations = 10'000;
 };
 
 struct Row {
@@ -35,6 +38,7 @@ struct Row {
     std::string best;
     std::uint64_t nodes = 0, leaves = 0, researches = 0;
     double seconds = 0;
+    std::string value;  // shown instead of the score where there is no minimax value (mcts)
 };
 
 struct Comparison {
@@ -62,17 +66,46 @@ inline classic::MoveOrdering parse_ordering(const std::string& name) {
     return classic::MoveOrdering::Natural;
 }
 
+// Monte Carlo tree search on the same position (its own move order: it
+// shuffles): a proof or the best move's mean for a value, iterations for leaves.
+template <NotatedGame G>
+Row mcts_row(const G& game, const CompareOptions& opts) {
+    const Stopwatch clock;
+    const auto r = mcts::Searcher<G>().search(game, mcts::Limits{.iterations = opts.mcts_iterations});
+    const char* proof = proof_name(r.proof);
+    std::ostringstream mean;
+    mean << "~" << std::lround(r.mean * 100) << "%";
+    return {"mcts",
+            0,
+            r.best ? game.move_to_string(*r.best) : "-",
+            r.nodes,
+            r.iterations,
+            0,
+            clock.seconds(),
+            proof ? proof : mean.str()};
+}
+
 // Runs every algorithm on `searched` (the game as the algorithms see it);
 // `shown` names the moves.
 template <Game S, NotatedGame G>
 void run_rows(const S& searched, const G& shown, const CompareOptions& opts, int depth, Comparison& out) {
     for (const auto& name : opts.algos) {
+        if (name == "mcts") {
+            out.rows.push_back(mcts_row(shown, opts));
+            continue;
+        }
         const auto algo = *classic::parse_algorithm(name);
         const Stopwatch clock;
         const auto r = opts.iterative ? classic::search_iterative(algo, searched, depth)
                                       : classic::search_once(algo, searched, depth);
-        out.rows.push_back({name, r.score, r.best ? shown.move_to_string(*r.best) : "-", r.nodes, r.leaves,
-                            r.researches, clock.seconds()});
+        out.rows.push_back({name,
+                            r.score,
+                            r.best ? shown.move_to_string(*r.best) : "-",
+                            r.nodes,
+                            r.leaves,
+                            r.researches,
+                            clock.seconds(),
+                            {}});
     }
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include <ply/cli/errors.hpp>
 #include <ply/cli/play_session.hpp>
 #include <ply/cli/positions.hpp>
 
@@ -17,6 +18,7 @@ struct PlayOptions {
     std::optional<double> seconds;
     std::string first = "human";
     bool info = false;
+    std::optional<std::string> algo;  // engine or mcts; none: the game's default
 };
 
 template <NotatedGame G>
@@ -27,6 +29,8 @@ void run_play(const CLI::App& cmd, const PlayOptions& opts) {
     if (!opts.depth && !opts.seconds) settings.seconds = describe::default_seconds<G>();
     settings.show_info = opts.info;
     settings.engine_first = opts.first == "engine";
+    settings.mcts = opts.algo ? *opts.algo == "mcts" : describe::plays_by_mcts<G>();
+    if (settings.mcts && opts.depth) usage_error(cmd, "--depth is not for Monte Carlo tree search; give --time");
     play_session(load_position<G>(cmd, opts.position), settings, std::cin, std::cout);
 }
 

@@ -11,13 +11,16 @@
 #include <istream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ply/cli/lines.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/search/engine/engine.hpp>
+#include <ply/search/mcts/parallel.hpp>
 
 namespace ply::cli {
 
@@ -26,6 +29,7 @@ struct PlaySettings {
     std::optional<double> seconds;  // per engine move: iterative deepening to the deadline
     bool engine_first = false;
     bool show_info = false;  // print the search's lines as it deepens
+    bool mcts = false;       // Monte Carlo tree search for --time seconds, not the alpha-beta engine
 };
 
 template <class Move>
@@ -108,6 +112,23 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
         return s + std::to_string(r.nodes) + " nodes)";
     };
 
+    // Monte Carlo tree search instead: one searcher for the game, its tree reused.
+    std::optional<mcts::ParallelSearcher<G>> monte_carlo;
+    if (settings.mcts) monte_carlo.emplace();
+    // The engine's move for `g`, and how it was found.
+    auto choose = [&](const G& g) -> std::pair<std::optional<Move>, std::string> {
+        if (!monte_carlo) {
+            const auto r = engine.think(g, limits);
+            return {r.best, summary(r)};
+        }
+        mcts::Limits l;
+        if (limits.move_time) l.time = *limits.move_time;
+        const auto r = monte_carlo->search(g, l);
+        std::ostringstream s;
+        s << " (mean " << std::lround(r.mean * 100) << "%, " << r.iterations << " iterations)";
+        return {r.best, s.str()};
+    };
+
     const std::string hint(describe::move_hint<G>());
     out << "Moves in " << G::name << " notation" << (hint.empty() ? "" : " (" + hint + ")")
         << "; also: undo, hint, info, moves, help, quit.\n";
@@ -121,14 +142,14 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             return 0;
         }
         if (!human_to_move()) {
-            const auto r = engine.think(game, limits);
-            if (!r.best) {  // cannot happen while the game is on (Game contract)
+            const auto [best, how] = choose(game);
+            if (!best) {  // cannot happen while the game is on (Game contract)
                 out << "The engine has no move.\n";
                 return 0;
             }
-            out << "Engine plays " << describe::display_move(game, *r.best) << summary(r) << "\n";
-            game.make(*r.best);
-            history.push_back(*r.best);
+            out << "Engine plays " << describe::display_move(game, *best) << how << "\n";
+            game.make(*best);
+            history.push_back(*best);
             board_changed = true;
             continue;
         }
@@ -169,8 +190,8 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             continue;
         }
         if (command == "hint") {
-            const auto r = engine.think(game, limits);
-            if (r.best) out << "Hint: " << describe::display_move(game, *r.best) << summary(r) << "\n";
+            const auto [best, how] = choose(game);
+            if (best) out << "Hint: " << describe::display_move(game, *best) << how << "\n";
             continue;
         }
         if (command == "undo") {

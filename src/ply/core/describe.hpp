@@ -11,6 +11,7 @@
 //   static constexpr bool solvable = true;      // `ply solve` may try it
 //   static constexpr int position_lines = 7;    // a position spans 7 lines
 //   static constexpr double default_seconds = 1;  // `ply play` thinks this long by default
+//   static constexpr bool plays_by_mcts = true;   // `ply play` searches by MCTS by default (Go)
 //   static constexpr std::string_view position_alias = "fen";  // --fen is --position
 //   static constexpr std::string_view move_hint = "SAN such as Nf3";  // how to enter moves
 //
@@ -70,6 +71,16 @@ constexpr int default_depth() {
         return G::default_depth;
     else
         return kMaxPly - 1;  // small games: to the end
+}
+
+// Whether people play it against Monte Carlo tree search by default
+// (alpha-beta has no evaluation to search Go by).
+template <class G>
+constexpr bool plays_by_mcts() {
+    if constexpr (requires { G::plays_by_mcts; })
+        return G::plays_by_mcts;
+    else
+        return false;
 }
 
 template <class G>

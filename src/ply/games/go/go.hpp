@@ -55,6 +55,7 @@ public:
     static constexpr int default_depth = 4;
     static constexpr int match_depth = 2;
     static constexpr double default_seconds = 2;
+    static constexpr bool plays_by_mcts = true;  // `ply play go`: alpha-beta has no evaluation to search by
     static constexpr bool solvable = true;
 
     explicit Go(int size = 9, int komi_halves = kDefaultKomiHalves);

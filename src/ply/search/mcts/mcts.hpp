@@ -363,9 +363,26 @@ private:
             r.moves.push_back({c.move, c.visits, c.visits ? double{c.reward} / c.visits : 0, c.proof});
         }
         settle_best(r);
+        if (r.best) extend_pv(r);
         return r;
     }
 
+    // The line below the best move: each node's most visited child.
+    void extend_pv(Result<Move>& r) const {
+        std::uint32_t at = nodes_[0].first_child;
+        while (!(nodes_[at].move == *r.best)) ++at;
+        r.pv.assign(1, *r.best);
+        while (nodes_[at].expanded && nodes_[at].children > 0 && r.pv.size() < kMaxPvLength) {
+            std::uint32_t next = nodes_[at].first_child;
+            for (std::uint32_t i = next; i < nodes_[at].first_child + nodes_[at].children; ++i)
+                if (nodes_[i].visits > nodes_[next].visits) next = i;
+            if (nodes_[next].visits == 0) break;
+            at = next;
+            r.pv.push_back(nodes_[at].move);
+        }
+    }
+
+    static constexpr std::size_t kMaxPvLength = 32;
     Options options_;
     bool rave_ = false;
     double exploration_ = kUctExploration;

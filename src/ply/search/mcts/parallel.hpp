@@ -83,6 +83,14 @@ private:
             }
         }
         settle_best(r);
+        // The line of the tree that spent the most on the chosen move.
+        std::uint64_t most = 0;
+        for (const auto& one : results)
+            for (const auto& m : one.moves)
+                if (r.best && m.move == *r.best && m.visits >= most && !one.pv.empty() && one.pv.front() == m.move) {
+                    most = m.visits;
+                    r.pv = one.pv;
+                }
         return r;
     }
 

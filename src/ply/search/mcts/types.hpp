@@ -67,6 +67,7 @@ struct Result {
     std::size_t nodes = 0;
     std::uint64_t reused = 0;            // visits of the root brought from the last search
     std::vector<MoveStats<Move>> moves;  // the root's (in the tree's shuffled order)
+    std::vector<Move> pv;                // the best move, then the most visited child of each node after it
 };
 
 // The move to play from the root's statistics: a proven win first; then the
@@ -95,6 +96,7 @@ void settle_best(Result<Move>& r) {
         r.best = r.moves[*i].move;
         r.mean = r.moves[*i].mean;
     }
+    if (r.best && (r.pv.empty() || !(r.pv.front() == *r.best))) r.pv.assign(1, *r.best);
 }
 
 }  // namespace ply::mcts
