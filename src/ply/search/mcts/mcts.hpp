@@ -250,7 +250,7 @@ private:
         const auto reward = [&](double v) { return flipped ? 1 - v : v; };
         for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
             if (ply == options_.playout_cutoff) return reward(judge(game));
-            const Move m = playout_move(game, ply);
+            const Move m = playout_move(game);
             if constexpr (kHasRave) played_.push_back(static_cast<std::uint32_t>(game.move_key(m)));
             game.make(m);
             flipped = !flipped;
@@ -259,14 +259,11 @@ private:
         return 0.5;
     }
 
-    Move playout_move(const G& game, int ply) {
-        if constexpr (PlayoutGame<G>) {
-            (void)ply;
+    Move playout_move(const G& game) {
+        if constexpr (PlayoutGame<G>)
             return game.playout_move(rng_);
-        } else {
-            if (ply > 0) generate(game, moves_);  // the first ply's are end_of's
+        else  // moves_ holds the position's moves: settle's, then playout_end's
             return moves_[std::uniform_int_distribution<std::size_t>(0, moves_.size() - 1)(rng_)];
-        }
     }
 
     // A playout's end: by the rules for a game with a policy (whose moves
