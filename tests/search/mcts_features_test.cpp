@@ -46,6 +46,16 @@ TEST(MctsGo, TheSolverProvesTinyBoardsWonForBlack) {
     }
 }
 
+// 3x3 is worth nine points to Black (Tromp and van der Werf): with komi 8.5
+// Black still wins, so takes all nine, the most the board holds. The exact
+// value by a proof, where exhaustive alpha-beta takes minutes (superko keys
+// its table by history, so few positions transpose).
+TEST(MctsGo, ThreeByThreeIsWonByNinePoints) {
+    const auto r = Searcher<Go>().search(Go::from_position("3x3 komi 8.5"), Limits{.iterations = 3'000'000});
+    EXPECT_EQ(r.proof, Proof::Win);
+    EXPECT_EQ(r.best, std::optional<Go::Move>(ply::go::point_at(1, 1)));
+}
+
 // Only the centre takes the whole 3x3 board; UCT finds it with and without RAVE.
 TEST(MctsGo, ThreeByThreeIsPlayedFromTheCentre) {
     for (const bool rave : {true, false}) {
