@@ -28,24 +28,30 @@ bool Board::is_legal_shape(Point p, Color c) const {
     return false;
 }
 
+int Board::neighbour_strings(Point p, Color colour, Point heads[4]) const {
+    int count = 0;
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(p + step);
+        if (color_[n] != colour) continue;
+        bool seen = false;
+        for (int i = 0; i < count; ++i) seen |= heads[i] == head_[n];
+        if (!seen) heads[count++] = head_[n];
+    }
+    return count;
+}
+
 std::uint64_t Board::hash_after(Point p, Color c) const {
     std::uint64_t h = hash_ ^ detail::kZobrist.stone[c - 1][p];
     const Color them = opponent(c);
-    Point taken[4] = {};
-    int taken_count = 0;
-    for (const int step : kSteps) {
-        const Point n = static_cast<Point>(p + step);
-        if (color_[n] != them || !in_atari(n)) continue;
-        const Point head = head_[n];
-        bool seen = false;
-        for (int i = 0; i < taken_count; ++i) seen |= taken[i] == head;
-        if (seen) continue;
-        taken[taken_count++] = head;
-        Point s = head;
+    Point heads[4];
+    const int strings = neighbour_strings(p, them, heads);
+    for (int i = 0; i < strings; ++i) {
+        if (!in_atari(heads[i])) continue;  // only strings whose last liberty p is are taken
+        Point s = heads[i];
         do {
             h ^= detail::kZobrist.stone[them - 1][s];
             s = next_[s];
-        } while (s != head);
+        } while (s != heads[i]);
     }
     return h;
 }
@@ -182,25 +188,18 @@ int Board::liberties_after(Point p, Color c, int enough) const {
         if (count >= enough) return count;
     }
     // The strings it joins: their liberties, found by walking their stones.
-    Point walked[4]{};
-    int strings = 0;
-    for (const int step : kSteps) {
-        const Point n = static_cast<Point>(p + step);
-        if (color_[n] != c) continue;
-        const Point head = head_[n];
-        bool seen = false;
-        for (int i = 0; i < strings; ++i) seen |= walked[i] == head;
-        if (seen) continue;
-        walked[strings++] = head;
-        Point s = head;
+    Point heads[4];
+    const int strings = neighbour_strings(p, c, heads);
+    for (int i = 0; i < strings; ++i) {
+        Point s = heads[i];
         do {
-            for (const int step2 : kSteps) {
-                const Point q = static_cast<Point>(s + step2);
+            for (const int step : kSteps) {
+                const Point q = static_cast<Point>(s + step);
                 if (color_[q] == Empty) add(q);
                 if (count >= enough) return count;
             }
             s = next_[s];
-        } while (s != head);
+        } while (s != heads[i]);
     }
     return count;
 }

@@ -121,6 +121,8 @@ private:
         lib_sum_[head] -= lib;
         lib_sumsq_[head] -= std::uint32_t{lib} * lib;
     }
+    // The distinct strings of `colour` next to p, by their heads; returns how many.
+    int neighbour_strings(Point p, Color colour, Point heads[4]) const;
     void merge(Point a, Point b);
     int capture(Point head, Point* captured);
     void add_empty(Point p) {
