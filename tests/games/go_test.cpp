@@ -57,8 +57,7 @@ TEST(Go, LegalPositionsOfTinyBoardsAreTrompsCounts) {
             try {
                 (void)Go::from_position(rows_of(size, code) + " b 0");
                 ++legal;
-            } catch (const ply::ParseError&) {
-            }
+            } catch (const ply::ParseError&) {}
         }
         EXPECT_EQ(legal, expected) << size << "x" << size;
     }
@@ -159,7 +158,7 @@ TEST(Go, AreaScoringWithKomi) {
     EXPECT_EQ(Go::from_position("X../.../... b 0").black_lead_halves(), 18);  // all nine points
     EXPECT_EQ(Go::from_position("X../.../... b 7.5").black_lead_halves(), 3);
     EXPECT_EQ(Go::from_position("X.O./X.O./X.O./X.O. b 0").black_lead_halves(), -8);  // 4 against 8
-    EXPECT_EQ(Go::from_position("X.O/.../... w 0").black_lead_halves(), 0);   // the empty points reach both
+    EXPECT_EQ(Go::from_position("X.O/.../... w 0").black_lead_halves(), 0);           // the empty points reach both
     Go g = Go::from_position("X../.../... w 7.5");
     g.make(kPass);
     g.make(kPass);
@@ -192,8 +191,7 @@ TEST(Go, NotationAndErrors) {
 TEST(Go, SgfRecordsRoundTrip) {
     std::mt19937_64 rng(3);
     Go g = Go::from_position("5x5 komi 0.5");
-    for (int ply = 0; ply < 60 && g.outcome() == ply::Outcome::Ongoing; ++ply)
-        g.make(g.playout_move(rng));
+    for (int ply = 0; ply < 60 && g.outcome() == ply::Outcome::Ongoing; ++ply) g.make(g.playout_move(rng));
     const Go back = Go::from_sgf(g.to_sgf());
     EXPECT_EQ(back.position(), g.position());
     EXPECT_EQ(back.to_sgf(), g.to_sgf());

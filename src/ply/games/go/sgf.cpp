@@ -168,8 +168,8 @@ Go Go::from_sgf(std::string_view text) {
             if (colour != g.to_move_) g.make(kPass);  // two moves of one colour: the other passed
             const Move m = sgf_point(p.values[0], size);
             if (const std::string why = g.illegal_reason(m); !why.empty())
-                throw ParseError("SGF: move " + std::to_string(g.undo_.size() + 1) + " (" + p.id + "[" +
-                                 p.values[0] + "]) is illegal: " + why);
+                throw ParseError("SGF: move " + std::to_string(g.undo_.size() + 1) + " (" + p.id + "[" + p.values[0] +
+                                 "]) is illegal: " + why);
             g.make(m);
         }
     }
@@ -179,8 +179,8 @@ Go Go::from_sgf(std::string_view text) {
 
 std::string Go::to_sgf() const {
     const int n = size();
-    std::string out = "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor]SZ[" + std::to_string(n) + "]KM[" +
-                      komi_text(komi_halves_) + "]";
+    std::string out =
+        "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor]SZ[" + std::to_string(n) + "]KM[" + komi_text(komi_halves_) + "]";
     if (passes_ >= 2) out += "RE[" + result_text() + "]";
     for (const Color c : {Black, White}) {
         std::string points;
