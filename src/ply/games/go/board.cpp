@@ -60,12 +60,7 @@ int Board::play(Point p, Color c, Point* captured) {
     color_[p] = c;
     hash_ ^= detail::kZobrist.stone[c - 1][p];
     remove_empty(p);
-    head_[p] = p;
-    next_[p] = p;
-    string_size_[p] = 1;
-    libs_[p] = 0;
-    lib_sum_[p] = 0;
-    lib_sumsq_[p] = 0;
+    start_string(p);
     for (const int step : kSteps) {
         const Point n = static_cast<Point>(p + step);
         if (color_[n] == Empty)
@@ -147,12 +142,7 @@ void Board::rebuild() {
         if (color_[p] == Empty) add_empty(p);
         if ((color_[p] != Black && color_[p] != White) || head_[p] != kNoPoint) continue;
         const Color c = static_cast<Color>(color_[p]);
-        head_[p] = p;
-        next_[p] = p;
-        string_size_[p] = 1;
-        libs_[p] = 0;
-        lib_sum_[p] = 0;
-        lib_sumsq_[p] = 0;
+        start_string(p);
         int top = 0;
         stack[top++] = p;
         while (top > 0) {

@@ -123,6 +123,15 @@ private:
     }
     // The distinct strings of `colour` next to p, by their heads; returns how many.
     int neighbour_strings(Point p, Color colour, Point heads[4]) const;
+    // p alone: a string of one stone with no liberty counted yet.
+    void start_string(Point p) {
+        head_[p] = p;
+        next_[p] = p;
+        string_size_[p] = 1;
+        libs_[p] = 0;
+        lib_sum_[p] = 0;
+        lib_sumsq_[p] = 0;
+    }
     void merge(Point a, Point b);
     int capture(Point head, Point* captured);
     void add_empty(Point p) {
