@@ -170,6 +170,9 @@ TEST(MctsLimits, NodesAndAStopFlagEndTheSearch) {
     const auto bounded = Searcher<TicTacToe>().search(TicTacToe{}, Limits{.iterations = 100'000, .nodes = 500});
     EXPECT_LT(bounded.nodes, 500u + 9);
     EXPECT_LT(bounded.iterations, 100'000u);
+    const auto tiny = Searcher<TicTacToe>().search(TicTacToe{}, Limits{.nodes = 1});
+    EXPECT_EQ(tiny.iterations, 1u) << "one iteration at least, so that there is a move";
+    EXPECT_TRUE(tiny.best);
     const std::atomic<bool> stop{true};
     const auto stopped = Searcher<TicTacToe>().search(TicTacToe{}, Limits{.stop = &stop});
     EXPECT_EQ(stopped.iterations, 1u);

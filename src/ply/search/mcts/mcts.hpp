@@ -58,7 +58,7 @@ public:
         const std::uint64_t budget = limits.iterations.value_or(limits.time ? UINT64_MAX : 10'000);
         std::uint64_t done = 0;
         while (done < budget && nodes_[0].proof == Proof::None) {
-            if (limits.nodes && nodes_.size() >= *limits.nodes) break;
+            if (done > 0 && limits.nodes && nodes_.size() >= *limits.nodes) break;  // one at least: a move
             iterate(root);
             ++done;
             if (limits.stop && limits.stop->load(std::memory_order_relaxed)) break;
