@@ -24,6 +24,7 @@ struct AnalyseOptions;
 struct SolveOptions;
 struct PerftArgs;
 struct BookOptions;
+struct MatrixOptions;
 
 struct GameCommands {
     std::string_view name;
@@ -36,6 +37,8 @@ struct GameCommands {
     void (*solve)(const CLI::App&, const SolveOptions&) = nullptr;
     void (*perft)(const CLI::App&, const PerftArgs&) = nullptr;
     void (*book)(const CLI::App&, const BookOptions&) = nullptr;
+    // `ply matrix --game`: the strategic form of the game's tree.
+    void (*strategic)(const CLI::App&, const MatrixOptions&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

@@ -6,6 +6,7 @@
 #include <ply/cli/book.hpp>
 #include <ply/cli/compare.hpp>
 #include <ply/cli/game_commands.hpp>
+#include <ply/cli/matrix_tree.hpp>
 #include <ply/cli/moves.hpp>
 #include <ply/cli/perft.hpp>
 #include <ply/cli/play.hpp>
@@ -30,6 +31,7 @@ GameCommands make_commands() {
     c.solve = &run_solve<G>;
     c.perft = &run_perft<G>;
     c.book = &run_book<G>;
+    c.strategic = &run_strategic_form<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     return c;
 }

@@ -48,6 +48,8 @@ int run(int argc, char** argv, const Registry& games) {
     add_moves_command(app, games);
     add_imcs_command(app);
     add_book_command(app, games);
+    add_matrix_command(app, games);
+    add_saddle_command(app);
 
     try {
         app.parse(argc, argv);

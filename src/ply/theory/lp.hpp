@@ -1,0 +1,43 @@
+// The value and optimal mixed strategies of a matrix game, as two linear
+// programs solved by GLPK's simplex (the only file of the library that
+// needs GLPK is lp_glpk.cpp):
+//
+//   row player:     maximise v  over x >= 0, sum x = 1,  sum_i x_i a_ij >= v  for every column j
+//   column player:  minimise u  over y >= 0, sum y = 1,  sum_j a_ij y_j <= u  for every row i
+//
+// The second is the dual of the first, so v == u (the minimax theorem, by
+// LP duality); both are solved and compared as a check.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include <ply/theory/exact.hpp>
+#include <ply/theory/matrix_game.hpp>
+
+namespace ply::theory {
+
+enum class Arithmetic {
+    Automatic,  // exact rational simplex for games of at most kExactAutoEntries entries
+    Floating,   // floating-point simplex only
+    Exact,      // floating simplex, then the exact one from its basis, whatever the size
+};
+
+inline constexpr std::size_t kExactAutoEntries = 10'000;
+
+struct MixedSolution {
+    double value = 0;       // the row player's LP
+    double dual_value = 0;  // the column player's LP
+    std::vector<double> row_strategy, col_strategy;
+    double row_guarantee = 0, col_guarantee = 0;  // what each strategy makes sure of, in doubles
+    bool exact_simplex = false;                   // GLPK's rational simplex ran
+    std::optional<ExactSolution> exact;           // fractions proven optimal with rational arithmetic
+    double float_seconds = 0, exact_seconds = 0;
+};
+
+// Throws std::runtime_error if GLPK fails (it should not: every matrix game
+// has a value).
+MixedSolution solve_mixed(const MatrixGame& g, Arithmetic arithmetic = Arithmetic::Automatic);
+
+}  // namespace ply::theory

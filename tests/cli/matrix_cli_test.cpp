@@ -1,0 +1,163 @@
+// `ply matrix` and `ply saddle` as a user runs them: the classic games'
+// answers in text and JSON, strategic forms of trees through the registry,
+// plots, and one line for every kind of bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "support/read_file.hpp"
+#include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
+
+using ply::testing::read_file;
+using ply::testing::run_ply;
+using ply::testing::TempFile;
+
+namespace {
+
+const std::string kRps = "'[[0,-1,1],[1,0,-1],[-1,1,0]]'";
+
+bool has_gnuplot() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
+
+// One line on standard error (stdout is empty for a failure), non-zero exit.
+void expect_one_line_error(const std::string& args, const std::string& part) {
+    const auto r = run_ply(args);
+    EXPECT_NE(r.exit_code, 0) << args;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(part), std::string::npos) << args << ": " << r.out;
+}
+
+}  // namespace
+
+TEST(MatrixCli, RockPaperScissorsPrintsThirds) {
+    const auto r = run_ply("matrix " + kRps);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("value: 0 (exact"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("R1 (1/3), R2 (1/3), R3 (1/3)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("max-min <= min-max: -1 <= 1"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(primal = dual)"), std::string::npos) << r.out;
+}
+
+TEST(MatrixCli, JsonHoldsEveryResult) {
+    const auto r = run_ply("matrix '[[2,-3],[-3,4]]' --learn 2000 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["mixed"]["value_fraction"], "-1/12");
+    EXPECT_EQ(j["mixed"]["row_strategy_fractions"], (std::vector<std::string>{"7/12", "5/12"}));
+    EXPECT_EQ(j["pure"]["maxmin"], -3);
+    EXPECT_EQ(j["pure"]["minmax"], 2);
+    EXPECT_TRUE(j["pure"]["saddle_points"].empty());
+    ASSERT_EQ(j["learners"].size(), 3u);
+    EXPECT_EQ(j["learners"][0]["rounds"], 2000);
+    EXPECT_LT(j["learners"][2]["exploitability"].get<double>(), 0.01);
+}
+
+TEST(MatrixCli, FilesInCsvAndJsonWithNames) {
+    const TempFile csv("game.csv", ",rock,paper,scissors\nrock,0,-1,1\npaper,1,0,-1\nscissors,-1,1,0\n");
+    const auto r = run_ply("matrix --file " + csv.path.string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("rock (1/3), paper (1/3), scissors (1/3)"), std::string::npos) << r.out;
+    const TempFile json("game.json", R"({"payoff": [[3,1,4],[2,0,1],[5,2,3]], "rows": ["a","b","c"]})");
+    const auto d = run_ply("matrix --file " + json.path.string() + " --json");
+    ASSERT_EQ(d.exit_code, 0) << d.out;
+    const auto j = nlohmann::json::parse(d.out);
+    EXPECT_EQ(j["dominance"]["rows_left"], (std::vector<std::string>{"c"}));
+    EXPECT_EQ(j["dominance"]["removed"][0]["strategy"], "b");
+    EXPECT_EQ(j["mixed"]["value"], 2);
+}
+
+TEST(MatrixCli, TreesInStrategicFormAgreeWithMinimax) {
+    for (auto [tree, value] : {std::pair{"((3 5 2) (4 6 1) (7 9 8))", "7"}, {"((3 12 8) (2 4 6) (14 5 2))", "3"}}) {
+        const auto r = run_ply(std::string("matrix --tree '") + tree + "'");
+        ASSERT_EQ(r.exit_code, 0) << r.out;
+        EXPECT_NE(
+            r.out.find(std::string("pure saddle value ") + value + ", minimax value of the tree " + value + ": equal"),
+            std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find("3 plans for the player to move (rows) x 27"), std::string::npos) << r.out;
+    }
+    const auto t = run_ply("matrix --game tictactoe --position XOXXOO.X. --json");
+    ASSERT_EQ(t.exit_code, 0) << t.out;
+    const auto j = nlohmann::json::parse(t.out);
+    EXPECT_EQ(j["strategic_form"]["minimax_value"], 0);
+    EXPECT_EQ(j["strategic_form"]["saddle_value"], 0);
+    EXPECT_TRUE(j["strategic_form"]["equal"]);
+}
+
+TEST(MatrixCli, TreesTooLargeAreRefused) {
+    expect_one_line_error("matrix --game tictactoe", "too large for its strategic form");
+    expect_one_line_error("matrix --game chess", "too large for its strategic form");
+    expect_one_line_error("matrix --game tictactoe --position X...O....", "plans");
+}
+
+TEST(MatrixCli, BadMatricesGetOneLine) {
+    expect_one_line_error("matrix '[[1,2],[3]]'", "row 2 has 1 entries, row 1 has 2");
+    expect_one_line_error("matrix '[]'", "empty");
+    expect_one_line_error("matrix '[[1,\"a\"]]'", "not a number");
+    expect_one_line_error("matrix '[[1,2'", "not valid JSON");
+    expect_one_line_error("matrix 'nan,1'", "not a finite number");
+    expect_one_line_error("matrix '1,inf'", "not a finite number");
+    expect_one_line_error("matrix '1,x'", "not a number");
+    expect_one_line_error("matrix '[[1e999]]'", "");
+    expect_one_line_error("matrix --file /nonexistent/game.csv", "cannot read the matrix file");
+    expect_one_line_error("matrix --file /tmp", "it is a folder");
+    expect_one_line_error("matrix", "give one game");
+    expect_one_line_error("matrix " + kRps + " --tree '(1 2)'", "give one game");
+    expect_one_line_error("matrix " + kRps + " --plot x.svg", "give --learn N");
+    expect_one_line_error("matrix " + kRps + " --learn 10 --plot x.pdf", ".svg or .png");
+    expect_one_line_error("matrix " + kRps + " --learn 10 --plot /nonexistent/x.svg", "cannot write");
+    expect_one_line_error("matrix " + kRps + " --learn 0", "");
+}
+
+TEST(MatrixCli, HugeMatricesAreRefusedBeforeSolving) {
+    std::string row = "0";
+    for (int j = 1; j < 5001; ++j) row += ",0";
+    const TempFile wide("wide.csv", row + "\n");
+    expect_one_line_error("matrix --file " + wide.path.string(), "at most 5000 strategies");
+}
+
+TEST(MatrixCli, PlotOfTheLearners) {
+    const auto dir = std::filesystem::temp_directory_path() / ("ply_matrix_plot_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const auto svg = dir / "learn.svg";
+    const auto r = run_ply("matrix " + kRps + " --learn 200 --plot " + svg.string());
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    // The data is written with or without gnuplot.
+    EXPECT_NE(read_file(dir / "learn.dat").find("# fictitious-play"), std::string::npos);
+    if (has_gnuplot()) {
+        EXPECT_NE(read_file(svg).find("<svg"), std::string::npos);
+    } else {
+        EXPECT_NE(r.out.find("needs gnuplot"), std::string::npos) << r.out;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(SaddleCli, ExamplesConvergeOrShowTheGap) {
+    const auto s = run_ply("saddle --example saddle --json");
+    ASSERT_EQ(s.exit_code, 0) << s.out;
+    const auto j = nlohmann::json::parse(s.out);
+    EXPECT_TRUE(j["converged"]);
+    EXPECT_NEAR(j["w"].get<double>(), 0, 1e-3);
+    EXPECT_NEAR(j["z"].get<double>(), 0, 1e-3);
+    const auto n = run_ply("saddle --example nonconvex");
+    ASSERT_EQ(n.exit_code, 0) << n.out;
+    EXPECT_NE(n.out.find("sup_z inf_w f = 0 at (-1, -1) < inf_w sup_z f = 1"), std::string::npos) << n.out;
+    const auto own = run_ply("saddle 'w^2 - z^2 + w*z' --box -2,1,-1,3 --method optimistic --json");
+    ASSERT_EQ(own.exit_code, 0) << own.out;
+    EXPECT_TRUE(nlohmann::json::parse(own.out)["converged"]);
+}
+
+TEST(SaddleCli, BadInputGetsOneLine) {
+    expect_one_line_error("saddle 'w +'", "incomplete");
+    expect_one_line_error("saddle 'q'", "names 'q'");
+    expect_one_line_error("saddle", "give a function");
+    expect_one_line_error("saddle w --example saddle", "give a function");
+    expect_one_line_error("saddle w --box 1,0,0,1", "each low below its high");
+    expect_one_line_error("saddle w --box 0,1,0", "takes 4 numbers");
+    expect_one_line_error("saddle w --box 0,1,0,nan", "not a finite number");
+    expect_one_line_error("saddle w --start 0", "takes 2 numbers");
+    expect_one_line_error("saddle w --plot /nonexistent/x.svg", "cannot write");
+    expect_one_line_error("saddle w --step 0", "");
+}
