@@ -85,3 +85,11 @@ TEST(Layers, GamesKnowNoSearch) {
 }
 
 }  // namespace
+
+TEST(Layers, TheoryKnowsNoGameNoSearchAndNoFrontEnd) {
+    // Strategic forms are built over the Game concept (core) alone.
+    auto found = offending_lines({"theory"},
+                                 includes_of({"games", "search", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
+    found.merge(offending_lines({"theory"}, kGameNames));
+    EXPECT_TRUE(found.empty()) << joined(found);
+}

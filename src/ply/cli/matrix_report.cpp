@@ -154,6 +154,7 @@ json mixed_json(const MatrixGame& g, const theory::MixedSolution& m) {
 
 void print_mixed(const MatrixGame& g, const theory::MixedSolution& m) {
     const std::string value = m.exact ? m.exact->value.to_string() : matrix_number(m.value);
+    const bool agree = std::fabs(m.dual_value - m.value) <= 1e-9 * std::fmax(1, std::fabs(m.value));
     std::cout << "value: " << value << " ("
               << (m.exact           ? "exact: every fraction checked with rational arithmetic"
                   : m.exact_simplex ? "GLPK's exact simplex; no small fractions to check"
@@ -163,10 +164,9 @@ void print_mixed(const MatrixGame& g, const theory::MixedSolution& m) {
               << (m.exact ? value : matrix_number(m.row_guarantee)) << " against every column)\n"
               << "column player's optimal strategy: " << support(g, m, false) << " (pays at most "
               << (m.exact ? value : matrix_number(m.col_guarantee)) << " against every row)\n"
-              << "dual check: the column player's program gives " << matrix_number(m.dual_value)
-              << (std::fabs(m.dual_value - m.value) <= 1e-9 * std::fmax(1, std::fabs(m.value))
-                      ? " (primal = dual)\n"
-                      : " (primal and dual differ!)\n")
+              << "dual check: the column player's program (the dual) gives "
+              << (m.exact && agree ? value : matrix_number(m.dual_value))
+              << (agree ? " (primal = dual)\n" : " (primal and dual differ!)\n")
               << "simplex time: " << fixed(m.float_seconds, 4) << " s floating-point"
               << (m.exact_simplex ? ", " + fixed(m.exact_seconds, 4) + " s exact" : "") << "\n";
 }
@@ -203,7 +203,12 @@ void print_learners(const std::vector<theory::LearnerResult>& results) {
     auto pad = [](const std::string& s, std::size_t w) { return s + std::string(w - std::min(w, s.size()), ' '); };
     constexpr std::size_t kRoundWidth = 10, kColumnWidth = 18;
     std::cout << pad("round", kRoundWidth);
-    for (const auto& r : results) std::cout << pad(std::string(theory::learner_name(r.learner)), kColumnWidth);
+    // Columns padded but the last, so that no line ends in spaces.
+    auto column = [&](const std::string& text, std::size_t k) {
+        return k + 1 < results.size() ? pad(text, kColumnWidth) : text;
+    };
+    for (std::size_t k = 0; k < results.size(); ++k)
+        std::cout << column(std::string(theory::learner_name(results[k].learner)), k);
     std::cout << "\n";
     std::vector<std::size_t> rounds;
     std::size_t last = 0;
@@ -216,9 +221,9 @@ void print_learners(const std::vector<theory::LearnerResult>& results) {
     rounds.erase(std::unique(rounds.begin(), rounds.end()), rounds.end());
     for (std::size_t round : rounds) {
         std::cout << pad(std::to_string(round), kRoundWidth);
-        for (const auto& r : results) {
-            const auto e = at_round(r, round);
-            std::cout << pad(e ? shortest(*e) : "-", kColumnWidth);
+        for (std::size_t k = 0; k < results.size(); ++k) {
+            const auto e = at_round(results[k], round);
+            std::cout << column(e ? shortest(*e) : "-", k);
         }
         std::cout << "\n";
     }

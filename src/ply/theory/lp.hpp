@@ -6,7 +6,8 @@
 //   column player:  minimise u  over y >= 0, sum y = 1,  sum_j a_ij y_j <= u  for every row i
 //
 // The second is the dual of the first, so v == u (the minimax theorem, by
-// LP duality); both are solved and compared as a check.
+// LP duality): one program is solved, the column player's strategy read
+// from its dual values, and that strategy's guarantee checked against v.
 #pragma once
 
 #include <cstddef>
@@ -27,8 +28,8 @@ enum class Arithmetic {
 inline constexpr std::size_t kExactAutoEntries = 10'000;
 
 struct MixedSolution {
-    double value = 0;       // the row player's LP
-    double dual_value = 0;  // the column player's LP
+    double value = 0;       // the row player's program
+    double dual_value = 0;  // its dual's, the column player's
     std::vector<double> row_strategy, col_strategy;
     double row_guarantee = 0, col_guarantee = 0;  // what each strategy makes sure of, in doubles
     bool exact_simplex = false;                   // GLPK's rational simplex ran

@@ -5,6 +5,7 @@
 #include <glpk.h>
 
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
@@ -13,8 +14,9 @@ namespace ply::theory {
 namespace {
 
 struct SideSolution {
-    double value = 0;
-    std::vector<double> strategy;
+    double value = 0;                             // the program's optimum
+    double dual_value = 0;                        // the dual's: the shadow price of sum x = 1
+    std::vector<double> strategy, dual_strategy;  // x, and the other's y from the duals
 };
 
 struct LpDeleter {
@@ -25,18 +27,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// One player's program: `mine` strategies (columns 1..mine of the LP, the
-// value the last), one constraint per strategy of the other player and one
-// that the probabilities sum to 1. `a(mine, other)` is the payoff.
-template <class Payoff>
-SideSolution solve_side(std::size_t mine, std::size_t other, bool maximiser, Payoff a, bool exact,
-                        double& float_seconds, double& exact_seconds) {
+// The row player's program: columns 1..rows of the LP are x, the last is
+// v; one constraint per column of the game, and one that x sums to 1.
+SideSolution solve_program(std::size_t rows, std::size_t cols, const std::vector<double>& payoff, bool exact,
+                           double& float_seconds, double& exact_seconds) {
     std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
-    const int n = static_cast<int>(mine), k = static_cast<int>(other);
-    glp_set_obj_dir(lp.get(), maximiser ? GLP_MAX : GLP_MIN);
+    const int n = static_cast<int>(rows), k = static_cast<int>(cols);
+    glp_set_obj_dir(lp.get(), GLP_MAX);
     glp_add_rows(lp.get(), k + 1);
     glp_add_cols(lp.get(), n + 1);
-    for (int c = 1; c <= k; ++c) glp_set_row_bnds(lp.get(), c, maximiser ? GLP_LO : GLP_UP, 0, 0);
+    for (int c = 1; c <= k; ++c) glp_set_row_bnds(lp.get(), c, GLP_LO, 0, 0);
     glp_set_row_bnds(lp.get(), k + 1, GLP_FX, 1, 1);
     for (int t = 1; t <= n; ++t) glp_set_col_bnds(lp.get(), t, GLP_LO, 0, 0);
     glp_set_col_bnds(lp.get(), n + 1, GLP_FR, 0, 0);
@@ -49,7 +49,8 @@ SideSolution solve_side(std::size_t mine, std::size_t other, bool maximiser, Pay
         ia.push_back(r), ja.push_back(c), ar.push_back(v);
     };
     for (int c = 1; c <= k; ++c) {
-        for (int t = 1; t <= n; ++t) put(c, t, a(static_cast<std::size_t>(t - 1), static_cast<std::size_t>(c - 1)));
+        for (int t = 1; t <= n; ++t)
+            put(c, t, payoff[static_cast<std::size_t>(t - 1) * cols + static_cast<std::size_t>(c - 1)]);
         put(c, n + 1, -1);
     }
     for (int t = 1; t <= n; ++t) put(k + 1, t, 1);
@@ -59,6 +60,10 @@ SideSolution solve_side(std::size_t mine, std::size_t other, bool maximiser, Pay
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     auto start = std::chrono::steady_clock::now();
+    // Payoffs scaled to integers (hundreds) beside the value's -1 slow the
+    // floating simplex forty-fold; GLPK's own scaling undoes that (the
+    // exact simplex works on the data as given).
+    glp_scale_prob(lp.get(), GLP_SF_AUTO);
     if (glp_simplex(lp.get(), &parm) != 0) throw std::runtime_error("GLPK's simplex failed");
     float_seconds += seconds_since(start);
     if (exact) {
@@ -67,8 +72,11 @@ SideSolution solve_side(std::size_t mine, std::size_t other, bool maximiser, Pay
         exact_seconds += seconds_since(start);
     }
     if (glp_get_status(lp.get()) != GLP_OPT) throw std::runtime_error("GLPK found no optimum");
-    SideSolution s{glp_get_obj_val(lp.get()), {}};
+    SideSolution s{glp_get_obj_val(lp.get()), glp_get_row_dual(lp.get(), k + 1), {}, {}};
     for (int t = 1; t <= n; ++t) s.strategy.push_back(glp_get_col_prim(lp.get(), t));
+    // Each constraint's shadow price is the weight the other player gives
+    // that strategy (GLPK's sign depends on the direction).
+    for (int c = 1; c <= k; ++c) s.dual_strategy.push_back(std::fabs(glp_get_row_dual(lp.get(), c)));
     return s;
 }
 
@@ -88,16 +96,11 @@ MixedSolution solve_mixed(const MatrixGame& g, Arithmetic arithmetic) {
 
     MixedSolution m;
     m.exact_simplex = exact;
-    const auto row = solve_side(
-        g.rows, g.cols, true, [&](std::size_t i, std::size_t j) { return a[i * g.cols + j]; }, exact, m.float_seconds,
-        m.exact_seconds);
-    const auto col = solve_side(
-        g.cols, g.rows, false, [&](std::size_t j, std::size_t i) { return a[i * g.cols + j]; }, exact, m.float_seconds,
-        m.exact_seconds);
+    const auto row = solve_program(g.rows, g.cols, a, exact, m.float_seconds, m.exact_seconds);
     m.value = row.value / factor;
-    m.dual_value = col.value / factor;
+    m.dual_value = row.dual_value / factor;
     m.row_strategy = row.strategy;
-    m.col_strategy = col.strategy;
+    m.col_strategy = row.dual_strategy;
     m.row_guarantee = row_guarantee(g, m.row_strategy);
     m.col_guarantee = column_guarantee(g, m.col_strategy);
     if (fractions && (exact || small)) m.exact = verify_exactly(g, *fractions, m.row_strategy, m.col_strategy);
