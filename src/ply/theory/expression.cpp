@@ -30,6 +30,47 @@ Dual power(const Dual& a, const Dual& b) {
     return {p, p * (b.dw * log_a + b.v * a.dw / a.v), p * (b.dz * log_a + b.v * a.dz / a.v)};
 }
 
+double power(double a, double b) { return std::pow(a, b); }
+
+// The functions, on numbers and (by the chain rule) on dual numbers.
+double function_of(Expression::Op op, double x) {
+    using Op = Expression::Op;
+    switch (op) {
+        case Op::Sin:
+            return std::sin(x);
+        case Op::Cos:
+            return std::cos(x);
+        case Op::Exp:
+            return std::exp(x);
+        case Op::Log:
+            return std::log(x);
+        case Op::Abs:
+            return std::fabs(x);
+        default:
+            return std::sqrt(x);
+    }
+}
+
+double slope_of(Expression::Op op, double x) {
+    using Op = Expression::Op;
+    switch (op) {
+        case Op::Sin:
+            return std::cos(x);
+        case Op::Cos:
+            return -std::sin(x);
+        case Op::Exp:
+            return std::exp(x);
+        case Op::Log:
+            return 1 / x;
+        case Op::Abs:
+            return x < 0 ? -1.0 : 1.0;
+        default:
+            return 0.5 / std::sqrt(x);
+    }
+}
+
+Dual function_of(Expression::Op op, const Dual& x) { return chain(x, function_of(op, x.v), slope_of(op, x.v)); }
+
 constexpr int kMaxNesting = 64;
 constexpr std::size_t kMaxLength = 2000;
 
@@ -160,86 +201,27 @@ Number Expression::eval(int at, const Number& w, const Number& z) const {
     const Node& n = nodes_[static_cast<std::size_t>(at)];
     auto a = [&] { return eval(n.a, w, z); };
     auto b = [&] { return eval(n.b, w, z); };
-    if constexpr (std::is_same_v<Number, double>) {
-        switch (n.op) {
-            case Op::Number:
-                return n.value;
-            case Op::W:
-                return w;
-            case Op::Z:
-                return z;
-            case Op::Add:
-                return a() + b();
-            case Op::Sub:
-                return a() - b();
-            case Op::Mul:
-                return a() * b();
-            case Op::Div:
-                return a() / b();
-            case Op::Pow:
-                return std::pow(a(), b());
-            case Op::Neg:
-                return -a();
-            case Op::Sin:
-                return std::sin(a());
-            case Op::Cos:
-                return std::cos(a());
-            case Op::Exp:
-                return std::exp(a());
-            case Op::Log:
-                return std::log(a());
-            case Op::Abs:
-                return std::fabs(a());
-            case Op::Sqrt:
-                return std::sqrt(a());
-        }
-        return 0;
-    } else {
-        switch (n.op) {
-            case Op::Number:
-                return Dual{n.value, 0, 0};
-            case Op::W:
-                return w;
-            case Op::Z:
-                return z;
-            case Op::Add:
-                return a() + b();
-            case Op::Sub:
-                return a() - b();
-            case Op::Mul:
-                return a() * b();
-            case Op::Div:
-                return a() / b();
-            case Op::Pow:
-                return power(a(), b());
-            case Op::Neg:
-                return Dual{} - a();
-            case Op::Sin: {
-                const Dual x = a();
-                return chain(x, std::sin(x.v), std::cos(x.v));
-            }
-            case Op::Cos: {
-                const Dual x = a();
-                return chain(x, std::cos(x.v), -std::sin(x.v));
-            }
-            case Op::Exp: {
-                const Dual x = a();
-                return chain(x, std::exp(x.v), std::exp(x.v));
-            }
-            case Op::Log: {
-                const Dual x = a();
-                return chain(x, std::log(x.v), 1 / x.v);
-            }
-            case Op::Abs: {
-                const Dual x = a();
-                return chain(x, std::fabs(x.v), x.v < 0 ? -1.0 : 1.0);
-            }
-            case Op::Sqrt: {
-                const Dual x = a();
-                return chain(x, std::sqrt(x.v), 0.5 / std::sqrt(x.v));
-            }
-        }
-        return Dual{};
+    switch (n.op) {
+        case Op::Number:
+            return Number{n.value};
+        case Op::W:
+            return w;
+        case Op::Z:
+            return z;
+        case Op::Add:
+            return a() + b();
+        case Op::Sub:
+            return a() - b();
+        case Op::Mul:
+            return a() * b();
+        case Op::Div:
+            return a() / b();
+        case Op::Pow:
+            return power(a(), b());
+        case Op::Neg:
+            return Number{} - a();
+        default:
+            return function_of(n.op, a());
     }
 }
 

@@ -80,10 +80,19 @@ SideSolution solve_program(std::size_t rows, std::size_t cols, const std::vector
     return s;
 }
 
+// GLPK keeps an environment a thread (its memory, its terminal hook); it is
+// freed after each solve, so that nothing of GLPK's outlives it (leak checkers).
+struct GlpkEnvironment {
+    GlpkEnvironment() { glp_term_out(GLP_OFF); }
+    ~GlpkEnvironment() { glp_free_env(); }
+    GlpkEnvironment(const GlpkEnvironment&) = delete;
+    GlpkEnvironment& operator=(const GlpkEnvironment&) = delete;
+};
+
 }  // namespace
 
 MixedSolution solve_mixed(const MatrixGame& g, Arithmetic arithmetic) {
-    glp_term_out(GLP_OFF);
+    const GlpkEnvironment environment;
     const bool small = g.rows * g.cols <= kExactAutoEntries;
     const bool exact = arithmetic == Arithmetic::Exact || (arithmetic == Arithmetic::Automatic && small);
     const auto fractions = exact_payoffs(g);
