@@ -2,7 +2,9 @@
 // answers in text and JSON, strategic forms of trees through the registry,
 // plots, and one line for every kind of bad input.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -131,6 +133,20 @@ TEST(MatrixCli, PlotOfTheLearners) {
     } else {
         EXPECT_NE(r.out.find("needs gnuplot"), std::string::npos) << r.out;
     }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(MatrixCli, WithoutGnuplotTheDataIsStillWritten) {
+    const auto dir = std::filesystem::temp_directory_path() / ("ply_matrix_nognuplot_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    setenv("PATH", "/nonexistent", 1);  // the test's own process: ply finds no gnuplot
+    const auto r = run_ply("saddle --example bilinear --plot " + (dir / "surface.svg").string());
+    setenv("PATH", path.c_str(), 1);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("ply saddle: the plot needs gnuplot"), std::string::npos) << r.out;
+    EXPECT_NE(read_file(dir / "surface.dat").find("# f(w, z) = w*z"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir / "surface.svg"));
     std::filesystem::remove_all(dir);
 }
 

@@ -56,7 +56,7 @@ theory::MatrixGame from_json(const std::string& text) {
     return theory::make_matrix_game(json_rows(j["payoff"]), json_names(j, "rows"), json_names(j, "columns"));
 }
 
-std::string trimmed(const std::string& s) {
+std::string trimmed_cell(const std::string& s) {
     std::size_t a = 0, b = s.size();
     while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
     while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
@@ -66,7 +66,7 @@ std::string trimmed(const std::string& s) {
 std::vector<std::string> csv_cells(const std::string& line) {
     std::vector<std::string> cells;
     std::istringstream in(line);
-    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(trimmed(cell));
+    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(trimmed_cell(cell));
     if (!line.empty() && line.back() == ',') cells.emplace_back();
     return cells;
 }
@@ -82,7 +82,7 @@ theory::MatrixGame from_csv(const std::string& text) {
     std::vector<std::vector<std::string>> lines;
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);)
-        if (!trimmed(line).empty()) lines.push_back(csv_cells(line));
+        if (!trimmed_cell(line).empty()) lines.push_back(csv_cells(line));
     if (lines.empty()) throw ParseError("the matrix is empty");
     // Names: a first line that is not all numbers, above lines that each
     // start with a name.
@@ -112,7 +112,7 @@ theory::MatrixGame from_csv(const std::string& text) {
 }  // namespace
 
 theory::MatrixGame parse_matrix_text(const std::string& text) {
-    const std::string t = trimmed(text);
+    const std::string t = trimmed_cell(text);
     if (t.empty()) throw ParseError("the matrix is empty");
     return t[0] == '[' || t[0] == '{' ? from_json(t) : from_csv(t);
 }

@@ -14,7 +14,6 @@
 #include <ply/theory/lp.hpp>
 #include <ply/theory/pure.hpp>
 #include <ply/tools/number_text.hpp>
-#include <ply/tools/output_file.hpp>
 #include <ply/tools/plot/gnuplot.hpp>
 
 namespace ply::cli {
@@ -36,7 +35,8 @@ std::string matrix_number(double v) {
 void print_payoffs(const MatrixGame& g) {
     constexpr std::size_t kMaxPrintedRows = 40, kMaxPrintedColumns = 30;
     if (g.rows > kMaxPrintedRows || g.cols > kMaxPrintedColumns) {
-        std::cout << "(the table is not printed: " << g.rows << "x" << g.cols << "; --json holds every entry)\n";
+        std::cout << "(the table is not printed: " << g.rows << "x" << g.cols
+                  << "; --json holds it up to 10,000 entries)\n";
         return;
     }
     std::size_t width = 1, label = 1;
@@ -117,17 +117,18 @@ void print_dominance(const MatrixGame& g, const theory::Reduction& r) {
 }
 
 // p_k as a fraction when proven, else a decimal.
-std::string probability(const theory::MixedSolution& m, bool row, std::size_t k) {
+std::string probability_text(const theory::MixedSolution& m, bool row, std::size_t k) {
     if (m.exact) return (row ? m.exact->row[k] : m.exact->col[k]).to_string();
     return matrix_number(row ? m.row_strategy[k] : m.col_strategy[k]);
 }
 
-// "R1 1/3, R2 1/3": the strategies played with positive probability.
-std::string support(const MatrixGame& g, const theory::MixedSolution& m, bool row) {
+// "R1 (1/3), R2 (1/3)": the strategies played with positive probability.
+std::string support_text(const MatrixGame& g, const theory::MixedSolution& m, bool row) {
     std::vector<std::string> parts;
     const auto& p = row ? m.row_strategy : m.col_strategy;
     for (std::size_t k = 0; k < p.size(); ++k)
-        if (p[k] > 1e-12) parts.push_back((row ? g.row_name(k) : g.col_name(k)) + " (" + probability(m, row, k) + ")");
+        if (p[k] > 1e-12)
+            parts.push_back((row ? g.row_name(k) : g.col_name(k)) + " (" + probability_text(m, row, k) + ")");
     return joined(parts);
 }
 
@@ -144,8 +145,8 @@ json mixed_json(const MatrixGame& g, const theory::MixedSolution& m) {
     if (m.exact) {
         j["value_fraction"] = m.exact->value.to_string();
         std::vector<std::string> row, col;
-        for (std::size_t i = 0; i < g.rows; ++i) row.push_back(probability(m, true, i));
-        for (std::size_t k = 0; k < g.cols; ++k) col.push_back(probability(m, false, k));
+        for (std::size_t i = 0; i < g.rows; ++i) row.push_back(probability_text(m, true, i));
+        for (std::size_t k = 0; k < g.cols; ++k) col.push_back(probability_text(m, false, k));
         j["row_strategy_fractions"] = row;
         j["column_strategy_fractions"] = col;
     }
@@ -160,9 +161,9 @@ void print_mixed(const MatrixGame& g, const theory::MixedSolution& m) {
                   : m.exact_simplex ? "GLPK's exact simplex; no small fractions to check"
                                     : "floating-point simplex")
               << ")\n"
-              << "row player's optimal strategy: " << support(g, m, true) << " (wins at least "
+              << "row player's optimal strategy: " << support_text(g, m, true) << " (wins at least "
               << (m.exact ? value : matrix_number(m.row_guarantee)) << " against every column)\n"
-              << "column player's optimal strategy: " << support(g, m, false) << " (pays at most "
+              << "column player's optimal strategy: " << support_text(g, m, false) << " (pays at most "
               << (m.exact ? value : matrix_number(m.col_guarantee)) << " against every row)\n"
               << "dual check: the column player's program (the dual) gives "
               << (m.exact && agree ? value : matrix_number(m.dual_value))
@@ -234,43 +235,32 @@ void print_learners(const std::vector<theory::LearnerResult>& results) {
 }
 
 // The plot's files, opened before any work so that a bad path fails first.
-struct PlotFiles {
-    std::string terminal;
-    std::unique_ptr<OutputFile> data, plot;
-};
-
-std::optional<PlotFiles> open_plot(const CLI::App& cmd, const std::optional<std::string>& path) {
-    if (!path) return std::nullopt;
-    const auto terminal = plot::terminal_for(*path);
-    if (!terminal) usage_error(cmd, "--plot must name a .svg or .png file");
+std::unique_ptr<plot::PlotFiles> open_plot(const CLI::App& cmd, const std::optional<std::string>& path) {
+    if (!path) return nullptr;
     try {
-        return PlotFiles{*terminal, std::make_unique<OutputFile>(plot::data_path_for(*path)),
-                         std::make_unique<OutputFile>(*path)};
+        return std::make_unique<plot::PlotFiles>(*path);
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
 }
 
-void draw_learning(PlotFiles& files, const std::vector<theory::LearnerResult>& results, const MatrixGame& g) {
-    auto& out = files.data->stream();
+void draw_learning(plot::PlotFiles& files, const std::vector<theory::LearnerResult>& results, const MatrixGame& g) {
+    auto& out = files.data();
     std::string plots;
     for (std::size_t k = 0; k < results.size(); ++k) {
         out << "# " << theory::learner_name(results[k].learner) << ": round exploitability\n";
         for (const auto& s : results[k].trace) out << s.round << " " << s.exploitability << "\n";
         out << "\n\n";
-        plots += std::string(k ? ", " : "") + plot::quoted(files.data->path()) + " index " + std::to_string(k) +
+        plots += std::string(k ? ", " : "") + plot::quoted(files.data_path()) + " index " + std::to_string(k) +
                  " using 1:($2 > 0 ? $2 : 1/0) with lines lw 2 title " +
                  plot::quoted(std::string(theory::learner_name(results[k].learner)));
     }
-    files.data->commit();
     const std::string script =
         "set logscale xy\nset grid\nset xlabel 'round'\nset ylabel 'exploitability'\n"
         "set title 'Learning a " +
         std::to_string(g.rows) + "x" + std::to_string(g.cols) + " matrix game'\nplot " + plots;
-    if (const auto error = plot::run_gnuplot(script, files.terminal, files.plot->temporary_path()))
-        std::cerr << "ply matrix: " << *error << "; the data is in " << files.data->path() << "\n";
-    else
-        files.plot->commit();
+    if (const auto error = files.draw(script))
+        std::cerr << "ply matrix: " << *error << "; the data is in " << files.data_path() << "\n";
 }
 
 }  // namespace
@@ -307,6 +297,28 @@ theory::Arithmetic arithmetic_named(const std::string& name) {
     return theory::Arithmetic::Automatic;
 }
 
+json report_json(const MatrixGame& g, const TreeForm* tree, const theory::PureAnalysis& pure,
+                 const theory::Reduction& reduction, const std::optional<theory::MixedSolution>& mixed,
+                 const std::vector<theory::LearnerResult>& learned) {
+    json j = {{"rows", g.rows},
+              {"columns", g.cols},
+              {"pure", pure_json(g, pure)},
+              {"dominance", dominance_json(g, reduction)}};
+    std::vector<std::string> rows, cols;
+    for (std::size_t i = 0; i < g.rows; ++i) rows.push_back(g.row_name(i));
+    for (std::size_t k = 0; k < g.cols; ++k) cols.push_back(g.col_name(k));
+    j["row_names"] = rows;
+    j["column_names"] = cols;
+    if (g.rows * g.cols <= theory::kExactAutoEntries) j["payoff"] = payoff_json(g);
+    if (tree) j["strategic_form"] = tree_json(*tree, pure);
+    if (mixed) j["mixed"] = mixed_json(g, *mixed);
+    if (!learned.empty()) {
+        j["learners"] = json::array();
+        for (const auto& r : learned) j["learners"].push_back(learner_json(r));
+    }
+    return j;
+}
+
 }  // namespace
 
 void report_matrix_game(const CLI::App& cmd, const MatrixOptions& opts, const MatrixGame& g, const TreeForm* tree) {
@@ -322,23 +334,7 @@ void report_matrix_game(const CLI::App& cmd, const MatrixOptions& opts, const Ma
     if (plot_files) draw_learning(*plot_files, learned, g);
 
     if (opts.json) {
-        json j = {{"rows", g.rows},
-                  {"columns", g.cols},
-                  {"pure", pure_json(g, pure)},
-                  {"dominance", dominance_json(g, reduction)}};
-        std::vector<std::string> rows, cols;
-        for (std::size_t i = 0; i < g.rows; ++i) rows.push_back(g.row_name(i));
-        for (std::size_t k = 0; k < g.cols; ++k) cols.push_back(g.col_name(k));
-        j["row_names"] = rows;
-        j["column_names"] = cols;
-        if (g.rows * g.cols <= theory::kExactAutoEntries) j["payoff"] = payoff_json(g);
-        if (tree) j["strategic_form"] = tree_json(*tree, pure);
-        if (mixed) j["mixed"] = mixed_json(g, *mixed);
-        if (!learned.empty()) {
-            j["learners"] = json::array();
-            for (const auto& r : learned) j["learners"].push_back(learner_json(r));
-        }
-        std::cout << j.dump() << "\n";
+        std::cout << report_json(g, tree, pure, reduction, mixed, learned).dump() << "\n";
         return;
     }
     if (tree)

@@ -12,7 +12,6 @@
 #include <ply/cli/commands.hpp>
 #include <ply/theory/continuous.hpp>
 #include <ply/tools/number_text.hpp>
-#include <ply/tools/output_file.hpp>
 #include <ply/tools/plot/gnuplot.hpp>
 
 namespace ply::cli {
@@ -101,12 +100,9 @@ nlohmann::json saddle_json(const SaddleCliOptions& o, const std::string& f, cons
             {"path", path}};
 }
 
-void draw_surface(const CLI::App& cmd, const std::string& path, const std::string& f_text, const theory::Expression& f,
+void draw_surface(plot::PlotFiles& files, const std::string& f_text, const theory::Expression& f,
                   const theory::Box& box, const theory::SaddleRun& run, const std::string& method) {
-    const auto terminal = plot::terminal_for(path);
-    if (!terminal) usage_error(cmd, "--plot must name a .svg or .png file");
-    OutputFile data(plot::data_path_for(path)), picture(path);
-    auto& out = data.stream();
+    auto& out = files.data();
     constexpr int kSide = 41;
     out << "# f(w, z) = " << f_text << ": w z f on a grid, then the path\n";
     for (int a = 0; a < kSide; ++a) {
@@ -119,18 +115,15 @@ void draw_surface(const CLI::App& cmd, const std::string& path, const std::strin
     }
     out << "\n";
     for (const auto& s : run.path) out << s.w << " " << s.z << " " << s.f << "\n";
-    data.commit();
-    const std::string d = plot::quoted(data.path());
+    const std::string d = plot::quoted(files.data_path());
     const std::string script =
         "set xlabel 'w (minimises)'\nset ylabel 'z (maximises)'\nset zlabel 'f'\nset view 55,35\n"
         "set title " +
         plot::quoted("f(w, z) = " + f_text + ": " + method) + "\nsplot " + d +
         " index 0 with lines lc rgb '#8888aa' title 'f(w, z)', " + d +
         " index 1 with linespoints pt 7 ps 0.4 lw 2 lc rgb 'red' title " + plot::quoted(method);
-    if (const auto error = plot::run_gnuplot(script, *terminal, picture.temporary_path()))
-        std::cerr << "ply saddle: " << *error << "; the data is in " << data.path() << "\n";
-    else
-        picture.commit();
+    if (const auto error = files.draw(script))
+        std::cerr << "ply saddle: " << *error << "; the data is in " << files.data_path() << "\n";
 }
 
 void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
@@ -142,8 +135,10 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
         if (o.example && e.name == *o.example) text = std::string(e.expression), box = e.box;
     if (o.box) box = box_from(cmd, *o.box);
     theory::Expression f;
+    std::unique_ptr<plot::PlotFiles> files;
     try {
         f = theory::Expression::parse(text);
+        if (o.plot) files = std::make_unique<plot::PlotFiles>(*o.plot);
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
@@ -157,7 +152,7 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
     }
     const auto sides = theory::minimax_sides(f, box, so.grid);
     const auto run = theory::find_saddle(f, box, so);
-    if (o.plot) draw_surface(cmd, *o.plot, text, f, box, run, o.method);
+    if (files) draw_surface(*files, text, f, box, run, o.method);
     if (o.json) {
         std::cout << saddle_json(o, text, box, sides, run).dump() << "\n";
         return;

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <ply/core/error.hpp>
+
 extern char** environ;
 
 namespace ply::plot {
@@ -62,6 +64,21 @@ std::optional<std::string> run_gnuplot(const std::string& script, const std::str
     if (!ran || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
         return "the plot needs gnuplot (apt-get install -y gnuplot-nox)";
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "gnuplot failed to draw " + output;
+    return std::nullopt;
+}
+
+PlotFiles::PlotFiles(const std::string& plot_path) {
+    const auto terminal = terminal_for(plot_path);
+    if (!terminal) throw ParseError("--plot must name a .svg or .png file, not '" + plot_path + "'");
+    terminal_ = *terminal;
+    data_ = std::make_unique<OutputFile>(data_path_for(plot_path));
+    picture_ = std::make_unique<OutputFile>(plot_path);
+}
+
+std::optional<std::string> PlotFiles::draw(const std::string& script) {
+    data_->commit();
+    if (auto error = run_gnuplot(script, terminal_, picture_->temporary_path())) return error;
+    picture_->commit();
     return std::nullopt;
 }
 

@@ -3,10 +3,32 @@
 // kept even where gnuplot is missing, so that the figures are never lost.
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 
+#include <ply/tools/output_file.hpp>
+
 namespace ply::plot {
+
+// A plot and its data file, both opened at once, so that a path that cannot
+// be written fails before any work. Throws ParseError: a name not ending in
+// .svg or .png, a file that cannot be written.
+class PlotFiles {
+public:
+    explicit PlotFiles(const std::string& plot_path);
+
+    std::ostream& data() { return data_->stream(); }
+    const std::string& data_path() const { return data_->path(); }
+    // Writes the data file, then has gnuplot draw `script` (which reads
+    // data_path()); the message for the user if the plot could not be drawn.
+    std::optional<std::string> draw(const std::string& script);
+
+private:
+    std::string terminal_;
+    std::unique_ptr<OutputFile> data_, picture_;
+};
 
 // "learn.svg" -> "learn.dat": where a plot's data goes.
 std::string data_path_for(const std::string& plot_path);
