@@ -38,6 +38,9 @@ TEST(MatrixLearning, RandomGamesReachTheTargetAndBracketTheValue) {
         EXPECT_LT(r.rounds, 200'000u) << learner_name(l);
         EXPECT_LE(r.lower, value + 1e-9) << learner_name(l);
         EXPECT_GE(r.upper, value - 1e-9) << learner_name(l);
+        // The exploitability again, from the average strategies alone.
+        EXPECT_NEAR(column_guarantee(g, r.col_strategy) - row_guarantee(g, r.row_strategy), r.exploitability, 1e-9)
+            << learner_name(l);
     }
     // Regret matching+ is the fastest of the three here.
     EXPECT_LT(learn(g, Learner::RegretMatchingPlus, {200'000, 1e-3}).rounds,

@@ -1,8 +1,8 @@
 // Learning to play a matrix game by repetition, beside the exact solution:
 // how play converges, and a way to solve games too large for the simplex.
 //
-// - Fictitious play (Brown 1951, convergence Robinson 1951): each round both
-//   players play a best reply to the other's past play, counted.
+// - Fictitious play (Brown 1951, convergence Robinson 1951): each round each
+//   player in turn plays a best reply to the other's past play, counted.
 // - Regret matching (Hart and Mas-Colell 2000): each plays every strategy in
 //   proportion to how much it would have gained by always playing it; the
 //   average strategies converge. Regret matching+ (Tammelin 2014) floors the
