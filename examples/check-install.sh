@@ -33,6 +33,7 @@ printf 'quit\n' | "$pd" play domineering > /dev/null
   --engine cmd=ply:game=domineering,algo=engine,depth=3 name=b --games 2 --json > "$tmp/match.json"
 grep -q '"played": 2' "$tmp/match.json" || { cat "$tmp/match.json"; exit 1; }
 "$pd" search tictactoe --json | grep -q '"score":0'  # the built-in games are all still there
+"$pd" matrix '[[0,-1,1],[1,0,-1],[-1,1,0]]' --json | grep -q '"value_fraction":"0"'  # ply::theory, with GLPK
 echo "ply-domineering: search, solve, compare, analyse, draw, play and match all take domineering"
 
 # The installed command runs and knows its version.
