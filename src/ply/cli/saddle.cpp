@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/cli/commands.hpp>
+#include <ply/core/error.hpp>
 #include <ply/theory/continuous.hpp>
 #include <ply/tools/number_text.hpp>
 #include <ply/tools/plot/gnuplot.hpp>
