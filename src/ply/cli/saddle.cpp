@@ -56,21 +56,24 @@ theory::Box box_from(const CLI::App& cmd, const std::string& text) {
     return {v[0], v[1], v[2], v[3]};
 }
 
-std::string pair_text(double a, double b) { return "(" + shortest(a) + ", " + shortest(b) + ")"; }
+// Numbers as %g writes them, without the sign of a negative zero.
+std::string plain(double v) { return shortest(v == 0 ? 0.0 : v); }
+
+std::string pair_text(double a, double b) { return "(" + plain(a) + ", " + plain(b) + ")"; }
 
 void print_sides(const theory::MinimaxSides& s, std::size_t grid) {
     const bool equal = s.inf_sup - s.sup_inf <= 1e-9 * std::fmax(1, std::fabs(s.inf_sup));
-    std::cout << "max-min inequality on a " << grid << "x" << grid << " grid: sup_z inf_w f = " << shortest(s.sup_inf)
+    std::cout << "max-min inequality on a " << grid << "x" << grid << " grid: sup_z inf_w f = " << plain(s.sup_inf)
               << " at " << pair_text(s.sup_inf_w, s.sup_inf_z) << (equal ? " = " : " < ")
-              << "inf_w sup_z f = " << shortest(s.inf_sup) << " at " << pair_text(s.inf_sup_w, s.inf_sup_z)
+              << "inf_w sup_z f = " << plain(s.inf_sup) << " at " << pair_text(s.inf_sup_w, s.inf_sup_z)
               << (equal ? " (a saddle value)\n" : " (no saddle point: the player who chooses second gains)\n");
 }
 
 void print_path(const theory::SaddleRun& run) {
     std::cout << "step  w  z  f  max_z f(w,.)  min_w f(.,z)  gap\n";
     auto line = [](const theory::SaddleStep& s) {
-        std::cout << s.step << "  " << shortest(s.w) << "  " << shortest(s.z) << "  " << shortest(s.f) << "  "
-                  << shortest(s.upper) << "  " << shortest(s.lower) << "  " << shortest(s.upper - s.lower) << "\n";
+        std::cout << s.step << "  " << plain(s.w) << "  " << plain(s.z) << "  " << plain(s.f) << "  "
+                  << plain(s.upper) << "  " << plain(s.lower) << "  " << plain(s.upper - s.lower) << "\n";
     };
     for (const auto& s : run.path) {
         std::size_t scale = 1;
@@ -158,18 +161,18 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
         std::cout << saddle_json(o, text, box, sides, run).dump() << "\n";
         return;
     }
-    std::cout << "f(w, z) = " << text << " on w in [" << shortest(box.w_low) << ", " << shortest(box.w_high)
-              << "], z in [" << shortest(box.z_low) << ", " << shortest(box.z_high) << "]; w minimises, z maximises\n";
+    std::cout << "f(w, z) = " << text << " on w in [" << plain(box.w_low) << ", " << plain(box.w_high)
+              << "], z in [" << plain(box.z_low) << ", " << plain(box.z_high) << "]; w minimises, z maximises\n";
     print_sides(sides, so.grid);
-    std::cout << o.method << ", step " << shortest(o.step) << ", from " << pair_text(so.w0, so.z0)
+    std::cout << o.method << ", step " << plain(o.step) << ", from " << pair_text(so.w0, so.z0)
               << ": the iterate's guarantees (max over z, min over w) close in on the value\n";
     print_path(run);
     const auto& last = run.path.back();
     if (run.converged)
-        std::cout << "saddle point " << pair_text(last.w, last.z) << ", value " << shortest(last.f) << ", after "
-                  << last.step << " steps (gap " << shortest(last.upper - last.lower) << ")\n";
+        std::cout << "saddle point " << pair_text(last.w, last.z) << ", value " << plain(last.f) << ", after "
+                  << last.step << " steps (gap " << plain(last.upper - last.lower) << ")\n";
     else
-        std::cout << "no convergence in " << last.step << " steps: the gap stays " << shortest(last.upper - last.lower)
+        std::cout << "no convergence in " << last.step << " steps: the gap stays " << plain(last.upper - last.lower)
                   << "\n";
 }
 
