@@ -72,8 +72,8 @@ void print_sides(const theory::MinimaxSides& s, std::size_t grid) {
 void print_path(const theory::SaddleRun& run) {
     std::cout << "step  w  z  f  max_z f(w,.)  min_w f(.,z)  gap\n";
     auto line = [](const theory::SaddleStep& s) {
-        std::cout << s.step << "  " << plain(s.w) << "  " << plain(s.z) << "  " << plain(s.f) << "  "
-                  << plain(s.upper) << "  " << plain(s.lower) << "  " << plain(s.upper - s.lower) << "\n";
+        std::cout << s.step << "  " << plain(s.w) << "  " << plain(s.z) << "  " << plain(s.f) << "  " << plain(s.upper)
+                  << "  " << plain(s.lower) << "  " << plain(s.upper - s.lower) << "\n";
     };
     for (const auto& s : run.path) {
         std::size_t scale = 1;
@@ -161,8 +161,8 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
         std::cout << saddle_json(o, text, box, sides, run).dump() << "\n";
         return;
     }
-    std::cout << "f(w, z) = " << text << " on w in [" << plain(box.w_low) << ", " << plain(box.w_high)
-              << "], z in [" << plain(box.z_low) << ", " << plain(box.z_high) << "]; w minimises, z maximises\n";
+    std::cout << "f(w, z) = " << text << " on w in [" << plain(box.w_low) << ", " << plain(box.w_high) << "], z in ["
+              << plain(box.z_low) << ", " << plain(box.z_high) << "]; w minimises, z maximises\n";
     print_sides(sides, so.grid);
     std::cout << o.method << ", step " << plain(o.step) << ", from " << pair_text(so.w0, so.z0)
               << ": the iterate's guarantees (max over z, min over w) close in on the value\n";
