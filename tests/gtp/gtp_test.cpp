@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -272,6 +273,29 @@ TEST(Gtp, PassesWhenTheOpponentPassedAndTheBoardWins) {
     EXPECT_EQ(value(s, "genmove w"), "pass");
     EXPECT_EQ(s.handle("play b A1"), "? illegal move\n\n");
     EXPECT_EQ(s.handle("play b pass"), "= \n\n");
+}
+
+TEST(Gtp, TakesDeadStonesOffBeforeItPasses) {
+    // Black walls off the left six columns and a pocket at the top left,
+    // where a lone White stone (C8) is dead; then White passes. Black wins
+    // the count as it stands, but passing would leave C8 on the board.
+    const auto board = [](bool dead_stone) {
+        auto s = std::make_unique<Session>(quick());
+        s->handle("komi 7");
+        const std::vector<std::string> black = {"F1", "F2", "F3", "F4", "F5", "F6", "F7",
+                                                "F8", "F9", "A7", "B7", "C7", "D7", "E7"};
+        std::vector<std::string> white = {"G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"};
+        if (dead_stone) white.push_back("C8");
+        for (std::size_t i = 0; i < black.size(); ++i) {
+            s->handle("play b " + black[i]);
+            s->handle("play w " + (i < white.size() ? white[i] : std::string("pass")));
+        }
+        EXPECT_EQ(s->game().outcome(), Outcome::Ongoing);
+        return s;
+    };
+    const std::string reply = value(*board(true), "genmove b");
+    EXPECT_TRUE(reply == "B8" || reply == "D8" || reply == "C9") << reply;
+    EXPECT_EQ(value(*board(false), "genmove b"), "pass");
 }
 
 TEST(Gtp, ResignsALostGameUnlessTold) {

@@ -313,7 +313,7 @@ typename G::Move Session<G>::choose(bool& resign) {
     // The opponent passed and the board wins as it stands: end the game.
     if (!steps_.empty() && !steps_.back().inserted && steps_.back().move == Move(Protocol::pass) &&
         Protocol::mover_ahead(game_))
-        return Protocol::pass;
+        return pass_or_cleanup();
     if (!searcher_) {
         mcts::Options o;
         o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
@@ -331,11 +331,16 @@ typename G::Move Session<G>::choose(bool& resign) {
     else if (!options_.iterations)
         limits.time = to_ms(1);
     const auto result = searcher_->search(game_, limits);
-    if (!result.best) return Protocol::pass;
+    if (!result.best) return pass_or_cleanup();
     resign = options_.resign &&
              (result.proof == mcts::Proof::Loss ||
               (result.iterations >= options_.resign_after_iterations && result.mean < options_.resign_below));
-    return *result.best;
+    return *result.best == Move(Protocol::pass) ? pass_or_cleanup() : *result.best;
+}
+
+template <GtpGame G>
+typename G::Move Session<G>::pass_or_cleanup() const {
+    return Protocol::cleanup_move(game_, options_.seed).value_or(Protocol::pass);
 }
 
 template <GtpGame G>

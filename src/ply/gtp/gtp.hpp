@@ -10,7 +10,9 @@
 //   - after two passes in a row the game is over by the rules: stones are
 //     illegal moves, passes are accepted, `genmove` passes;
 //   - `genmove` passes at once when the opponent has just passed and the
-//     board as it stands wins (area count), else searches; it resigns when
+//     board as it stands wins (area count), else searches; before any pass
+//     it takes the opponent's dead stones off the board (cleanup_move), so
+//     that the final count agrees with programs that remove dead stones; it resigns when
 //     the search proves a loss or, after enough iterations, expects one
 //     (mean reward below Options::resign_below);
 //   - `boardsize` and `clear_board` keep the komi; `komi` keeps the moves.
@@ -47,6 +49,7 @@ concept GtpGame = NotatedGame<G> && TurnNumberedGame<G> && std::default_initiali
     { EngineProtocol<G>::vertex(cg, text) } -> std::same_as<std::optional<typename G::Move>>;
     { EngineProtocol<G>::vertex_text(m) } -> std::convertible_to<std::string>;
     { EngineProtocol<G>::mover_ahead(cg) } -> std::same_as<bool>;
+    { EngineProtocol<G>::cleanup_move(cg, std::uint64_t{1}) } -> std::same_as<std::optional<typename G::Move>>;
     { EngineProtocol<G>::final_score(cg) } -> std::convertible_to<std::string>;
     { EngineProtocol<G>::showboard(cg) } -> std::convertible_to<std::string>;
 };
@@ -106,6 +109,7 @@ private:
     void rebuild(int size, double komi, const std::vector<Step>& steps);
     bool legal(Move m) const;
     Move choose(bool& resign);
+    Move pass_or_cleanup() const;  // a pass, or first a move that takes dead stones off
 
     Options options_;
     G game_;

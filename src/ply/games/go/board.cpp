@@ -218,33 +218,18 @@ bool Board::is_eye(Point p, Color c) const {
 
 int Board::area_difference() const {
     int difference = 0;
-    std::array<std::uint8_t, kPoints> seen{};
-    std::array<Point, kMaxSize * kMaxSize> stack{};
-    for (Point p = 0; p < kPoints; ++p) {
-        if (color_[p] == Black) ++difference;
-        if (color_[p] == White) --difference;
-        if (color_[p] != Empty || seen[p]) continue;
-        // An empty region counts for the one colour it reaches, if only one.
-        int region = 0, top = 0;
-        bool reaches_black = false, reaches_white = false;
-        seen[p] = 1;
-        stack[top++] = p;
-        while (top > 0) {
-            const Point s = stack[--top];
-            ++region;
-            for (const int step : kSteps) {
-                const Point n = static_cast<Point>(s + step);
-                reaches_black |= color_[n] == Black;
-                reaches_white |= color_[n] == White;
-                if (color_[n] == Empty && !seen[n]) {
-                    seen[n] = 1;
-                    stack[top++] = n;
-                }
-            }
-        }
-        if (reaches_black != reaches_white) difference += reaches_black ? region : -region;
-    }
+    for (Point p = 0; p < kPoints; ++p) difference += color_[p] == Black ? 1 : color_[p] == White ? -1 : 0;
+    for_each_empty_region([&](const Point*, int count, Color owner) {
+        difference += owner == Black ? count : owner == White ? -count : 0;
+    });
     return difference;
+}
+
+void Board::area_owners(std::array<Color, kPoints>& owner) const {
+    for (Point p = 0; p < kPoints; ++p) owner[p] = color_[p] == Edge ? Empty : static_cast<Color>(color_[p]);
+    for_each_empty_region([&](const Point* points, int count, Color region_owner) {
+        for (int i = 0; i < count; ++i) owner[points[i]] = region_owner;
+    });
 }
 
 }  // namespace ply::go

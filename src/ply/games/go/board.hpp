@@ -109,6 +109,9 @@ public:
     // Black's area minus White's (stones plus empty regions that reach only
     // one colour): Tromp-Taylor's count, without komi.
     int area_difference() const;
+    // Who each point counts for in that count: Black, White, or Empty
+    // (neither: an empty region reaching both colours; off the board).
+    void area_owners(std::array<Color, kPoints>& owner) const;
 
 private:
     void add_liberty(Point head, Point lib) {
@@ -144,6 +147,33 @@ private:
         empty_index_[last] = empty_index_[p];
     }
     void rebuild();
+    // Calls f(points, count, owner) for every empty region: its points, and
+    // the one colour it reaches (Empty: both or none).
+    template <class F>
+    void for_each_empty_region(F&& f) const {
+        std::array<std::uint8_t, kPoints> seen{};
+        std::array<Point, kMaxSize * kMaxSize> region{};
+        for (Point p = 0; p < kPoints; ++p) {
+            if (color_[p] != Empty || seen[p]) continue;
+            int count = 0;
+            bool reaches_black = false, reaches_white = false;
+            seen[p] = 1;
+            region[count++] = p;
+            for (int i = 0; i < count; ++i) {
+                for (const int step : kSteps) {
+                    const auto n = static_cast<Point>(region[static_cast<std::size_t>(i)] + step);
+                    reaches_black |= color_[n] == Black;
+                    reaches_white |= color_[n] == White;
+                    if (color_[n] == Empty && !seen[n]) {
+                        seen[n] = 1;
+                        region[static_cast<std::size_t>(count++)] = n;
+                    }
+                }
+            }
+            const Color owner = reaches_black == reaches_white ? Empty : reaches_black ? Black : White;
+            f(region.data(), count, owner);
+        }
+    }
 
     int size_;
     int empty_count_ = 0;

@@ -33,6 +33,7 @@
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
 #include <ply/games/go/board.hpp>
+#include <ply/games/go/safety.hpp>
 
 namespace ply::go {
 
@@ -80,7 +81,8 @@ public:
     // rules read, so two move orders reaching the same set share an entry.
     std::uint64_t hash() const;
     std::size_t move_key(Move m) const { return m; }
-    // The most either side can get: the whole board, komi given or received.
+    // The most either side can get: the whole board but what the other
+    // keeps whatever happens (safety.hpp), komi given or received.
     std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
     std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
 
@@ -163,7 +165,7 @@ private:
     };
 
     Score most_for(Color c) const {
-        const int all = 2 * size() * size();
+        const int all = 2 * (size() * size() - 2 * safe_points(board_, opponent(c)));
         return c == Black ? all - komi_halves_ : all + komi_halves_;
     }
     Move reply_to_last_move() const;

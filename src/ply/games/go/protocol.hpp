@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/protocol.hpp>
+#include <ply/games/go/cleanup.hpp>
 #include <ply/games/go/go.hpp>
 
 namespace ply {
@@ -55,6 +57,11 @@ struct EngineProtocol<go::Go> {
     static bool mover_ahead(const Game& g) {
         const int lead = g.black_lead_halves();
         return g.to_move() == go::Black ? lead > 0 : lead < 0;
+    }
+    // Before a pass: a move that takes the opponent's dead stones off the
+    // board (cleanup.hpp), so that the count at the end is everyone's.
+    static std::optional<Move> cleanup_move(const Game& g, std::uint64_t seed) {
+        return go::dead_stone_capture(g, seed);
     }
     // `final_score`: "B+3.5", "W+0.5", "0" (Tromp-Taylor, every stone alive).
     static std::string final_score(const Game& g) { return g.result_text(); }
