@@ -150,7 +150,7 @@ private:
             at = select(at);
             game.make(nodes_[at].move);
             path_.push_back(at);
-            played_.push_back(nodes_[at].key);
+            if (rave_) played_.push_back(nodes_[at].key);
         }
         bool settled = settle(at, game);
         const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
@@ -158,7 +158,7 @@ private:
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             game.make(nodes_[at].move);
             path_.push_back(at);
-            played_.push_back(nodes_[at].key);
+            if (rave_) played_.push_back(nodes_[at].key);
             settled = settle(at, game);
         }
         back_up(settled ? value_of(nodes_[at].proof) : playout(game));
@@ -251,7 +251,9 @@ private:
         for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
             if (ply == options_.playout_cutoff) return reward(judge(game));
             const Move m = playout_move(game);
-            if constexpr (kHasRave) played_.push_back(static_cast<std::uint32_t>(game.move_key(m)));
+            if constexpr (kHasRave) {
+                if (rave_) played_.push_back(static_cast<std::uint32_t>(game.move_key(m)));
+            }
             game.make(m);
             flipped = !flipped;
             if (const auto end = playout_end(game)) return reward(value_of(proof_of(*end)));
