@@ -341,10 +341,14 @@ TEST(Minichess, BadPositionsAreRejected) {
 
 TEST(Minichess, BadMovesAreRejected) {
     const Minichess g;
-    for (const char* text :
-         {"", "a2a3", "a2-a7", "f2-f3", "a0-a1", "a2-a3x", "a2 a3", "A2-A3", "a2-a4", "a1-a2", "e6-e5"})
+    for (const char* text : {"", "a2a", "a2-a7", "a2a7", "f2-f3", "a0-a1", "a2-a3x", "a2 a3", "a2+a3", "a2--a3",
+                             "a2-a4", "a1-a2", "e6-e5"})
         EXPECT_THROW(g.parse_move(text), ParseError) << text;
     EXPECT_EQ(g.move_to_string(g.parse_move(" a2-a3\n")), "a2-a3");
+    // What people type besides IMCS's own form: no separator, a capture's x, capital files.
+    for (const char* text : {"a2a3", "A2-A3", "a2xa3", "A2a3"})
+        EXPECT_EQ(g.move_to_string(g.parse_move(text)), "a2-a3");
+    EXPECT_EQ(g.move_to_string(g.parse_move("b1c3")), "b1-c3");
 }
 
 }  // namespace ply::testing

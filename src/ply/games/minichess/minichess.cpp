@@ -1,5 +1,6 @@
 #include <ply/games/minichess/minichess.hpp>
 
+#include <cctype>
 #include <optional>
 #include <string>
 #include <vector>
@@ -302,13 +303,17 @@ std::string Minichess::position() const {
 Minichess::Move Minichess::parse_move(std::string_view text) const {
     const std::string_view t = trim(text);
     auto square = [](char file, char rank) {
+        file = static_cast<char>(std::tolower(static_cast<unsigned char>(file)));
         if (file < 'a' || file >= 'a' + kFiles || rank < '1' || rank >= '1' + kRanks) return -1;
         return (rank - '1') * kFiles + (file - 'a');
     };
-    const int from = t.size() == 5 ? square(t[0], t[1]) : -1;
-    const int to = t.size() == 5 ? square(t[3], t[4]) : -1;
-    if (from < 0 || to < 0 || t[2] != '-')
-        throw ParseError("bad move '" + std::string(t) + "' (expected <from>-<to> such as a2-a3)");
+    // IMCS writes "a2-a3"; people also type "a2a3" (as UCI does) and "b4xc5".
+    const bool separated = t.size() == 5 && (t[2] == '-' || t[2] == 'x' || t[2] == 'X');
+    const std::size_t to_at = separated ? 3 : 2;
+    const int from = separated || t.size() == 4 ? square(t[0], t[1]) : -1;
+    const int to = separated || t.size() == 4 ? square(t[to_at], t[to_at + 1]) : -1;
+    if (from < 0 || to < 0)
+        throw ParseError("bad move '" + std::string(t) + "' (expected <from>-<to> such as a2-a3, or a2a3)");
     const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
     MoveList legal;
     generate_moves(legal);

@@ -24,7 +24,8 @@
 //              side), then six rows of five characters, rank 6 first:
 //              KQBNRP for White, kqbnrp for Black, '.' empty. "" or "start"
 //              is the initial position.
-//   Moves      "<from>-<to>", e.g. "a2-a3"; promotion is implicit.
+//   Moves      "<from>-<to>", e.g. "a2-a3" (read also as "a2a3", "b4xc5",
+//              files in either case); promotion is implicit.
 #pragma once
 
 #include <array>
