@@ -55,6 +55,20 @@ TEST(PlayChess, InfoTogglesTheSearchLines) {
     EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 2u) << r.out;
 }
 
+TEST(PlayTicTacToe, OneBoardATurn) {
+    // The start, then one board after each of the engine's replies, the
+    // person's move drawn with it (illegal tries draw nothing).
+    const auto r = run_ply("play tictactoe", "b2\\nc1\\na1\\nc3\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    const auto replies = count_occurrences(r.out, "Engine plays ");
+    EXPECT_GE(replies, 2u) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "   a   b   c"), 1 + replies) << r.out;
+    // The engine first: its move, then the board.
+    const auto second = run_ply("play tictactoe --first engine", "quit\\n");
+    EXPECT_EQ(count_occurrences(second.out, "Engine plays "), 1u) << second.out;
+    EXPECT_EQ(count_occurrences(second.out, "   a   b   c"), 1u) << second.out;
+}
+
 TEST(PlayChess, UndoHintAndMovesWork) {
     const auto r = run_ply("play chess --depth 2", "undo\\nmoves\\nhint\\ne4\\nundo\\nd4\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;

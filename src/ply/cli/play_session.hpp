@@ -134,9 +134,12 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
         << "; also: undo, hint, info, moves, help, quit.\n";
     bool board_changed = true;  // redraw only after a move or an undo, not after every command
     while (true) {
-        if (board_changed) out << "\n" << game.render();
-        board_changed = false;
         const Outcome o = game.outcome();
+        // One board a turn: the person's move is drawn with the engine's reply.
+        if (board_changed && (human_to_move() || is_over(o))) {
+            out << "\n" << game.render();
+            board_changed = false;
+        }
         if (is_over(o)) {
             out << game_over_text(game, o, human_to_move()) << "\n";
             return 0;
