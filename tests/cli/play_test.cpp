@@ -69,6 +69,15 @@ TEST(PlayTicTacToe, OneBoardATurn) {
     EXPECT_EQ(count_occurrences(second.out, "   a   b   c"), 1u) << second.out;
 }
 
+TEST(PlayChess, YourColourIsStated) {
+    EXPECT_NE(run_ply("play chess --depth 1", "quit\\n").out.find("You play White."), std::string::npos);
+    EXPECT_NE(run_ply("play chess --depth 1 --first engine", "quit\\n").out.find("You play Black."), std::string::npos);
+    // Black to move in the position: the person who moves first has Black.
+    const auto black = run_ply("play chess --depth 1 --position '4k3/8/8/8/8/8/8/4K2R b K - 0 1'", "quit\\n");
+    EXPECT_NE(black.out.find("You play Black."), std::string::npos) << black.out;
+    EXPECT_NE(run_ply("play tictactoe --first engine", "quit\\n").out.find("You move second."), std::string::npos);
+}
+
 TEST(PlayChess, UndoHintAndMovesWork) {
     const auto r = run_ply("play chess --depth 2", "undo\\nmoves\\nhint\\ne4\\nundo\\nd4\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;

@@ -85,6 +85,19 @@ std::string game_over_text(const G& game, Outcome o, bool human_to_move) {
     return head + ". " + result;
 }
 
+// Which side the person has: "You play Black." where the game names its
+// sides, else "You move first." or "You move second."
+template <NotatedGame G>
+std::string your_side_text(const G& game, bool engine_first) {
+    if constexpr (requires { G::side_names; }) {
+        int to_move = 0;
+        if constexpr (TurnNumberedGame<G>) to_move = static_cast<int>(game.side_to_move());
+        const auto side = static_cast<std::size_t>((to_move + (engine_first ? 1 : 0)) % 2);
+        return "You play " + std::string(G::side_names[side]) + ".";
+    }
+    return engine_first ? "You move second." : "You move first.";
+}
+
 // Returns 0 when the game ends or the person quits.
 template <NotatedGame G>
 int play_session(G game, const PlaySettings& settings, std::istream& in, std::ostream& out) {
@@ -131,7 +144,8 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
 
     const std::string hint(describe::move_hint<G>());
     out << "Moves in " << G::name << " notation" << (hint.empty() ? "" : " (" + hint + ")")
-        << "; also: undo, hint, info, moves, help, quit.\n";
+        << "; also: undo, hint, info, moves, help, quit.\n"
+        << your_side_text(game, settings.engine_first) << "\n";
     bool board_changed = true;  // redraw only after a move or an undo, not after every command
     while (true) {
         const Outcome o = game.outcome();
