@@ -1,15 +1,8 @@
 #include <ply/tools/draw/search_tree.hpp>
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
-extern char** environ;
+#include <ply/tools/program_on_text.hpp>
 
 namespace ply::draw {
 
@@ -107,33 +100,13 @@ std::string to_dot(const SearchTree& tree) {
 }
 
 std::optional<std::string> render_svg(const std::string& dot, const std::string& svg_path) {
-    // Graphviz reads the DOT from a temporary file.
-    const char* tmpdir = std::getenv("TMPDIR");
-    std::string dot_path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/ply-draw-XXXXXX";
-    const int fd = mkstemp(dot_path.data());
-    if (fd < 0) return "cannot create a temporary file for Graphviz in " + dot_path.substr(0, dot_path.rfind('/'));
-    close(fd);
-    {
-        std::ofstream file(dot_path);
-        if (!(file << dot)) {
-            std::remove(dot_path.c_str());
-            return "cannot write the temporary file " + dot_path;
-        }
-    }
-    const char* argv[] = {"dot", "-Tsvg", "-o", svg_path.c_str(), dot_path.c_str(), nullptr};
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, "dot", nullptr, nullptr, const_cast<char* const*>(argv), environ);
-    int status = 0;
-    const bool ran = spawned == 0 && waitpid(pid, &status, 0) == pid;
-    std::remove(dot_path.c_str());
-    if (!ran)
+    const ProgramRun run = run_on_text({"dot", "-Tsvg", "-o", svg_path}, dot, "Graphviz", false);
+    if (run.temporary_error) return run.temporary_error;
+    if (!run.ran)
         return "drawing needs Graphviz's `dot` (apt-get install -y graphviz); --dot FILE writes the DOT "
                "text without it";
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-            return "drawing needs Graphviz's `dot` (apt-get install -y graphviz)";
-        return "Graphviz's dot failed to write " + svg_path;
-    }
+    if (run.exited && run.exit_code == 127) return "drawing needs Graphviz's `dot` (apt-get install -y graphviz)";
+    if (!run.exited || run.exit_code != 0) return "Graphviz's dot failed to write " + svg_path;
     return std::nullopt;
 }
 

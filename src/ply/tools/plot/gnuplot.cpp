@@ -1,18 +1,9 @@
 #include <ply/tools/plot/gnuplot.hpp>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 #include <ply/core/error.hpp>
-
-extern char** environ;
+#include <ply/tools/program_on_text.hpp>
 
 namespace ply::plot {
 
@@ -35,35 +26,14 @@ std::string quoted(const std::string& text) {
 
 std::optional<std::string> run_gnuplot(const std::string& script, const std::string& terminal,
                                        const std::string& output) {
-    const char* tmpdir = std::getenv("TMPDIR");
-    std::string script_path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/ply-plot-XXXXXX";
-    const int fd = mkstemp(script_path.data());
-    if (fd < 0) return "cannot create a temporary file for gnuplot in " + script_path.substr(0, script_path.rfind('/'));
-    close(fd);
-    {
-        std::ofstream file(script_path);
-        file << "set terminal " << terminal << "\nset output " << quoted(output) << "\n"
-             << script << "\nunset output\n";
-        if (!file) {
-            std::remove(script_path.c_str());
-            return "cannot write the temporary file " + script_path;
-        }
-    }
+    const std::string text =
+        "set terminal " + terminal + "\nset output " + quoted(output) + "\n" + script + "\nunset output\n";
     // gnuplot's warnings (a point off a logarithmic scale) are not the user's business.
-    posix_spawn_file_actions_t quiet;
-    posix_spawn_file_actions_init(&quiet);
-    posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&quiet, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    const char* argv[] = {"gnuplot", script_path.c_str(), nullptr};
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, "gnuplot", &quiet, nullptr, const_cast<char* const*>(argv), environ);
-    posix_spawn_file_actions_destroy(&quiet);
-    int status = 0;
-    const bool ran = spawned == 0 && waitpid(pid, &status, 0) == pid;
-    std::remove(script_path.c_str());
-    if (!ran || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+    const ProgramRun run = run_on_text({"gnuplot"}, text, "gnuplot", true);
+    if (run.temporary_error) return run.temporary_error;
+    if (!run.ran || (run.exited && run.exit_code == 127))
         return "the plot needs gnuplot (apt-get install -y gnuplot-nox)";
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "gnuplot failed to draw " + output;
+    if (!run.exited || run.exit_code != 0) return "gnuplot failed to draw " + output;
     return std::nullopt;
 }
 
