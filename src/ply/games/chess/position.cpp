@@ -322,6 +322,25 @@ Outcome Position::outcome() const {
     return Outcome::Ongoing;
 }
 
+BoardView Position::board_view() const {
+    BoardView v{"squares", 8, 8, {}, {}, {}, -1};
+    for (int rank = 7; rank >= 0; --rank)
+        for (int file = 0; file < 8; ++file) {
+            const Piece p = board_[make_square(file, rank)];
+            v.cells.push_back(p == NoPiece ? "" : std::string(1, kPieceChars[p]));
+        }
+    for (int file = 0; file < 8; ++file) v.column_names.push_back(std::string(1, static_cast<char>('a' + file)));
+    for (int rank = 8; rank >= 1; --rank) v.row_names.push_back(std::to_string(rank));
+    return v;
+}
+
+std::vector<int> Position::move_cells(Move m) const {
+    const auto cell = [](Square s) { return (7 - rank_of(s)) * 8 + file_of(s); };
+    Square to = m.to();
+    if (m.type() == Castling) to = make_square(file_of(m.to()) > file_of(m.from()) ? 6 : 2, rank_of(m.from()));
+    return {cell(m.from()), cell(to)};
+}
+
 std::string Position::render() const {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include <ply/core/board_view.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
@@ -128,6 +129,11 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;  // UCI, 960 castling in 960 mode
     std::string render() const;
+    // The board for front ends that draw it (core/board_view.hpp). A castling
+    // touches the king's square and the square the king goes to (g1, c1...),
+    // as people move the king, not the rook's square that Move::to() holds.
+    BoardView board_view() const;
+    std::vector<int> move_cells(Move m) const;
     // For readers (core/describe.hpp): SAN, move numbers as books print them,
     // scores in pawns, and why a finished game ended.
     std::string display_move(Move m) const;

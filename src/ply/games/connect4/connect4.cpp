@@ -167,4 +167,26 @@ std::string Connect4::render() const {
     return out;
 }
 
+BoardView Connect4::board_view() const {
+    BoardView v{"columns", height_, width_, {}, {}, {}, -1};
+    for (int row = height_ - 1; row >= 0; --row)
+        for (int col = 0; col < width_; ++col) {
+            const char c = at(col, row);
+            v.cells.push_back(c == '.' ? "" : std::string(1, c));
+        }
+    for (int col = 0; col < width_; ++col) v.column_names.push_back(std::string(1, column_to_char(col)));
+    for (int row = height_; row >= 1; --row) v.row_names.push_back(std::to_string(row));
+    if (moves_ > 0) {
+        const int col = history_[static_cast<std::size_t>(moves_ - 1)];
+        const int top = std::popcount(mask_ & column_mask(col)) - 1;
+        v.last_move_cell = (height_ - 1 - top) * width_ + col;
+    }
+    return v;
+}
+
+std::vector<int> Connect4::move_cells(Move col) const {
+    const int row = std::popcount(mask_ & column_mask(col));  // the row the disc lands in, from the bottom
+    return {(height_ - 1 - std::min(row, height_ - 1)) * width_ + col};
+}
+
 }  // namespace ply::connect4

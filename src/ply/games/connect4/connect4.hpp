@@ -29,7 +29,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include <ply/core/board_view.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/hash.hpp>
 #include <ply/core/move_list.hpp>
@@ -298,6 +300,10 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move col) const;
     std::string render() const;
+    // The board for front ends that draw it (core/board_view.hpp); a move
+    // touches the cell its disc lands in.
+    BoardView board_view() const;
+    std::vector<int> move_cells(Move col) const;
 
 private:
     std::uint64_t bottom(int col) const { return bottoms_[static_cast<std::size_t>(col)]; }

@@ -317,6 +317,25 @@ std::string Go::position() const {
     return out + (to_move_ == Black ? " b " : " w ") + komi_text(komi_halves_);
 }
 
+BoardView Go::board_view() const {
+    const int n = size();
+    BoardView v{"points", n, n, {}, {}, {}, -1};
+    for (int r = n - 1; r >= 0; --r)
+        for (int c = 0; c < n; ++c) {
+            const Color col = board_.at(point_at(c, r));
+            v.cells.push_back(col == Black ? "B" : col == White ? "W" : "");
+        }
+    for (int c = 0; c < n; ++c) v.column_names.push_back(std::string(1, kColumns[static_cast<std::size_t>(c)]));
+    for (int r = n; r >= 1; --r) v.row_names.push_back(std::to_string(r));
+    if (const auto last = move_cells(last_move()); !last.empty()) v.last_move_cell = last[0];
+    return v;
+}
+
+std::vector<int> Go::move_cells(Move m) const {
+    if (m == kPass) return {};
+    return {(size() - 1 - row_of(m)) * size() + column_of(m)};
+}
+
 std::string Go::render() const {
     const int n = size();
     const Move last = last_move();

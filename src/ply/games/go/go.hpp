@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include <ply/core/board_view.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
@@ -136,6 +137,9 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;
     std::string render() const;
+    // The board for front ends that draw it (core/board_view.hpp).
+    BoardView board_view() const;
+    std::vector<int> move_cells(Move m) const;
     static std::string format_score(Score s);  // half points as points: "+3.5"
     std::string end_reason() const;            // "both passed: B+3.5"
     // How a finished game ended, for the arena's record: "B+3.5 (both passed)".

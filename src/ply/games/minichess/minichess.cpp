@@ -345,6 +345,23 @@ std::string Minichess::render() const {
 
 namespace ply::minichess {
 
+BoardView Minichess::board_view() const {
+    BoardView v{"squares", kRanks, kFiles, {}, {}, {}, -1};
+    for (int row = 0; row < kRanks; ++row)
+        for (int col = 0; col < kFiles; ++col) {
+            const char c = kPieceChars[board_[static_cast<std::size_t>(square_of_row(row, col))]];
+            v.cells.push_back(c == '.' ? "" : std::string(1, c));
+        }
+    for (int col = 0; col < kFiles; ++col) v.column_names.push_back(std::string(1, static_cast<char>('a' + col)));
+    for (int row = 0; row < kRanks; ++row) v.row_names.push_back(std::to_string(kRanks - row));
+    return v;
+}
+
+std::vector<int> Minichess::move_cells(Move m) const {
+    const auto cell = [](int square) { return (kRanks - 1 - rank_of(square)) * kFiles + file_of(square); };
+    return {cell(m.from), cell(m.to)};
+}
+
 std::string Minichess::end_reason() const {
     if (!has_king(side_to_move())) return "the king is taken";
     if (max_plies_left() <= 0) return "the 40-move limit";

@@ -34,7 +34,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include <ply/core/board_view.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/hash.hpp>
 #include <ply/core/move_list.hpp>
@@ -218,6 +220,9 @@ public:
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;
     std::string render() const;
+    // The board for front ends that draw it (core/board_view.hpp).
+    BoardView board_view() const;
+    std::vector<int> move_cells(Move m) const;
     std::string end_reason() const;  // why a finished game ended (core/describe.hpp)
 
     // ---- Queries ---------------------------------------------------------------

@@ -28,7 +28,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include <ply/core/board_view.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/hash.hpp>
@@ -266,6 +268,19 @@ public:
     static std::string coordinates(Move m) {
         return std::string(1, static_cast<char>('a' + m % W)) + std::to_string(H - m / W);
     }
+
+    // The board for front ends that draw it (core/board_view.hpp).
+    BoardView board_view() const {
+        BoardView v{"cells", H, W, {}, {}, {}, -1};
+        for (int cell = 0; cell < kCells; ++cell) {
+            const char c = at(cell);
+            v.cells.push_back(c == '.' ? "" : std::string(1, c));
+        }
+        for (int col = 0; col < W; ++col) v.column_names.push_back(std::string(1, static_cast<char>('a' + col)));
+        for (int row = 0; row < H; ++row) v.row_names.push_back(std::to_string(H - row));
+        return v;
+    }
+    static std::vector<int> move_cells(Move m) { return {m}; }
 
     // Rows numbered from the bottom, columns lettered; empty cells show their
     // cell number:      3  X | 2 | O
