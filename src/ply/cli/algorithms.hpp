@@ -10,6 +10,7 @@
 #include <ply/cli/report.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/tools/draw/search_tree.hpp>
+#include <ply/tools/draw/trace_json.hpp>
 #include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
@@ -61,16 +62,17 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
                             : classic::search_once(algorithm, game, depth);
     }
     const double seconds = clock.seconds();
-    if (recorder && (watch.dot_path || watch.svg_path)) {
-        const std::string title = std::string(G::name) + ", " + algo + (watch.iterative ? " (last iteration)" : "") +
-                                  ", depth " + std::to_string(depth) + ": value " + draw::format_score(r.score) + ", " +
-                                  std::to_string(r.leaves) + " leaves";
-        const auto tree = recorder->tree(title);
-        if (tree.nodes.size() > kMaxDrawnNodes)
-            input_error(cmd, "the searched tree has " + std::to_string(tree.nodes.size()) +
+    std::optional<draw::SearchTree> tree;
+    if (recorder)
+        tree = recorder->tree(std::string(G::name) + ", " + algo + (watch.iterative ? " (last iteration)" : "") +
+                              ", depth " + std::to_string(depth) + ": value " + draw::format_score(r.score) + ", " +
+                              std::to_string(r.leaves) + " leaves");
+    if (tree && (watch.dot_path || watch.svg_path)) {
+        if (tree->nodes.size() > kMaxDrawnNodes)
+            input_error(cmd, "the searched tree has " + std::to_string(tree->nodes.size()) +
                                  " nodes; drawings are for small searches (at most " + std::to_string(kMaxDrawnNodes) +
                                  "): lower --depth");
-        const std::string dot = draw::to_dot(tree);
+        const std::string dot = draw::to_dot(*tree);
         try {
             if (dot_file) {
                 dot_file->stream() << dot;
@@ -89,6 +91,7 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
         j["algo"] = algo;
         j["depth"] = depth;
         j["iterative"] = watch.iterative;
+        if (tree && watch.trace) j["trace"] = draw::trace_json(*tree);
         std::cout << j.dump() << "\n";
         return;
     }

@@ -5,6 +5,7 @@
 // root), as textbooks draw them; the searches themselves think in negamax.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -31,8 +32,22 @@ struct DrawnNode {
     std::optional<Score> static_value;  // shown on pruned leaves (explicit trees)
 };
 
+// One step of the search as a learner steps through it (the web page, `ply
+// tree --trace --json`): the trace's lines with the node and window they
+// speak of, for the maximiser.
+struct TraceEvent {
+    enum class Kind { Pass, Enter, Leave, Research };
+    Kind kind = Kind::Enter;
+    int node = 0;  // Research: the child searched again
+    std::optional<Score> alpha, beta, value;
+    classic::Exit exit = classic::Exit::Leaf;
+    std::vector<int> pruned;  // Leave: the children this visit left unsearched
+    std::string text;         // the trace's line
+};
+
 struct SearchTree {
     std::vector<DrawnNode> nodes;  // nodes[0] is the root
+    std::vector<TraceEvent> events;
     std::string title;
 };
 
@@ -66,7 +81,13 @@ public:
         } else if (alpha > -kInfinity || beta < kInfinity) {
             ++passes_;
             say(0, "pass " + std::to_string(passes_) + " with the window " + window_text(0, alpha, beta));
+        } else {
+            return;
         }
+        TraceEvent e;
+        e.kind = TraceEvent::Kind::Pass;
+        std::tie(e.alpha, e.beta) = to_max(0, alpha, beta);
+        record(std::move(e));
     }
     void child(int ply, std::size_t index) {
         rewind(ply);
@@ -84,7 +105,9 @@ public:
         n.visited = true;
         ++n.visits;
         std::tie(n.alpha, n.beta) = to_max(ply, alpha, beta);
+        mark_entered(path_.back());
         say(ply, name(ply) + " enter, window " + window_text(ply, alpha, beta));
+        record({TraceEvent::Kind::Enter, path_.back(), n.alpha, n.beta, {}, classic::Exit::Leaf, {}, ""});
     }
     void leave(int ply, Score value, classic::Exit how) {
         rewind(ply);
@@ -92,11 +115,17 @@ public:
         n.value = ply % 2 == 0 ? value : -value;
         n.exit = how;
         say(ply, name(ply) + " = " + format_score(n.value) + exit_text(ply, n, how));
+        TraceEvent e{TraceEvent::Kind::Leave, path_.back(), n.alpha, n.beta, n.value, how, {}, ""};
+        if (how == classic::Exit::Cutoff)
+            for (const int c : n.children)
+                if (entered_at(c) < entered_at(path_.back())) e.pruned.push_back(c);  // not entered since
+        record(std::move(e));
     }
     void research(int ply, std::size_t index) {
         const DrawnNode& parent = node_at(ply);
         const std::string& move = tree_.nodes[static_cast<std::size_t>(parent.children[index])].move;
         say(ply + 1, "the null-window scout of " + move + " failed high: search it again with the full window");
+        record({TraceEvent::Kind::Research, parent.children[index], {}, {}, {}, classic::Exit::Leaf, {}, ""});
     }
 
     // Marks the principal variation the search returned.
@@ -129,6 +158,8 @@ private:
 
     void reset() {
         tree_.nodes.assign(1, DrawnNode{});
+        tree_.events.clear();
+        entered_at_.clear();
         path_.assign(1, 0);
         moves_.clear();
         passes_ = 0;
@@ -178,9 +209,9 @@ private:
     void fill_pruned(int id, int ply) {
         const auto at = [&]() -> DrawnNode& { return tree_.nodes[static_cast<std::size_t>(id)]; };
         MoveListOf<G> moves;
-        if (!at().visited && (ply >= depth_ || is_over(game_.outcome()))) {
-            const Score v = Score(game_.evaluate());
-            at().static_value = ply % 2 == 0 ? v : -v;
+        // A leaf: its value is shown before the search reaches it, and where it never does.
+        if (const auto v = classic::leaf_score(game_, depth_ - ply, ply)) {
+            at().static_value = ply % 2 == 0 ? *v : -*v;
             return;
         }
         game_.generate_moves(moves);
@@ -237,7 +268,22 @@ private:
         return "";
     }
     void say(int ply, const std::string& line) {
+        last_line_ = line;
         if (trace_) *trace_ << std::string(static_cast<std::size_t>(2 * ply), ' ') << line << "\n";
+    }
+    // Keeps the step just narrated (say) for those who replay it.
+    void record(TraceEvent e) {
+        e.text = std::move(last_line_);
+        tree_.events.push_back(std::move(e));
+    }
+    // The event at which node `id` was last entered; -1 before it ever was.
+    int entered_at(int id) const {
+        const auto i = static_cast<std::size_t>(id);
+        return i < entered_at_.size() ? entered_at_[i] : -1;
+    }
+    void mark_entered(int id) {
+        entered_at_.resize(std::max(entered_at_.size(), tree_.nodes.size()), -1);
+        entered_at_[static_cast<std::size_t>(id)] = static_cast<int>(tree_.events.size());
     }
 
     G root_, game_;
@@ -248,6 +294,8 @@ private:
     std::vector<typename G::Move> made_;  // made_[p]: the move played from ply p
     std::vector<MoveListOf<G>> moves_;    // the moves generated at each ply
     int passes_ = 0;
+    std::vector<int> entered_at_;  // by node id (entered_at)
+    std::string last_line_;
 };
 
 }  // namespace ply::draw
