@@ -63,24 +63,24 @@ std::vector<std::string> includes_of(std::initializer_list<const char*> folders)
 }
 
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
-    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp"}, kGameNames);
+    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp", "web"}, kGameNames);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 
 TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
-    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp"}));
+    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp", "web"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
-    const auto found =
-        offending_lines({"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
+    const auto found = offending_lines(
+        {"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, GamesKnowNoSearch) {
     const auto found =
-        offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
+        offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp", "web"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
@@ -88,8 +88,8 @@ TEST(Layers, GamesKnowNoSearch) {
 
 TEST(Layers, TheoryKnowsNoGameNoSearchAndNoFrontEnd) {
     // Strategic forms are built over the Game concept (core) alone.
-    auto found = offending_lines({"theory"},
-                                 includes_of({"games", "search", "registry", "tools", "cli", "uci", "xboard", "gtp"}));
+    auto found = offending_lines(
+        {"theory"}, includes_of({"games", "search", "registry", "tools", "cli", "uci", "xboard", "gtp", "web"}));
     found.merge(offending_lines({"theory"}, kGameNames));
     EXPECT_TRUE(found.empty()) << joined(found);
 }

@@ -53,5 +53,6 @@ void add_imcs_command(CLI::App& app);
 void add_book_command(CLI::App& app, const Registry& games);
 void add_matrix_command(CLI::App& app, const Registry& games);
 void add_saddle_command(CLI::App& app);
+void add_serve_command(CLI::App& app, const Registry& games);
 
 }  // namespace ply::cli

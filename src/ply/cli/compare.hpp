@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include <ply/cli/algorithms.hpp>
 #include <ply/cli/mcts_search.hpp>
 #include <ply/search/classic/minimal_tree.hpp>
@@ -137,6 +139,7 @@ Comparison compare(const G& game, const CompareOptions& opts, int depth) {
 }
 
 void print(const Comparison& c, bool json);
+nlohmann::json comparison_json(const Comparison& c);  // what --json prints
 
 template <NotatedGame G>
 void run_compare(const CLI::App& cmd, const CompareOptions& opts) {

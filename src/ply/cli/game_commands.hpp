@@ -14,6 +14,10 @@ namespace ply::arena {
 struct GameSupport;
 }
 
+namespace ply::web {
+struct GameApi;
+}
+
 namespace ply::cli {
 
 struct SearchOptions;
@@ -42,6 +46,8 @@ struct GameCommands {
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;
+    // What `ply serve` does with the game (web/game_api.hpp).
+    web::GameApi (*web)() = nullptr;
 };
 
 }  // namespace ply::cli

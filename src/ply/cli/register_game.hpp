@@ -15,6 +15,7 @@
 #include <ply/cli/solve.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
+#include <ply/web/game_api_for.hpp>
 
 namespace ply::cli {
 
@@ -33,6 +34,7 @@ GameCommands make_commands() {
     c.book = &run_book<G>;
     c.strategic = &run_strategic_form<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
+    c.web = &web::game_api_for<G>;
     return c;
 }
 

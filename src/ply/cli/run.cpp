@@ -50,6 +50,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_book_command(app, games);
     add_matrix_command(app, games);
     add_saddle_command(app);
+    add_serve_command(app, games);
 
     try {
         app.parse(argc, argv);

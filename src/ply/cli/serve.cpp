@@ -1,0 +1,72 @@
+// `ply serve`: the web page (see minimax at work, compare the algorithms,
+// play every game) on a local address, until Ctrl-C.
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <ply/cli/commands.hpp>
+#include <ply/cli/errors.hpp>
+#include <ply/cli/interrupt.hpp>
+#include <ply/cli/registry.hpp>
+#include <ply/core/error.hpp>
+#include <ply/web/game_api.hpp>
+#include <ply/web/server.hpp>
+
+namespace ply::cli {
+
+namespace {
+
+struct ServeOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::optional<std::string> assets;
+};
+
+// The page's files: built in the build tree, or installed beside the binary's prefix.
+std::string default_assets() {
+    for (const char* dir : {PLY_WEB_BUILD_DIR, PLY_WEB_INSTALL_DIR})
+        if (std::filesystem::is_regular_file(std::filesystem::path(dir) / "index.html")) return dir;
+    return PLY_WEB_BUILD_DIR;
+}
+
+void serve(const CLI::App& cmd, const ServeOptions& opts, const Registry& games) {
+    std::vector<web::ServedGame> served;
+    for (const auto& g : games.games())
+        if (g.web) served.push_back({std::string(g.name), std::string(g.summary), g.web()});
+    const std::string assets = opts.assets.value_or(default_assets());
+    if (opts.assets && !std::filesystem::is_regular_file(std::filesystem::path(assets) / "index.html"))
+        input_error(cmd, "no index.html in " + assets + " (--assets names the folder of the built page)");
+    web::Server server(std::move(served), assets);
+    int port = 0;
+    try {
+        port = server.bind(opts.host, opts.port);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    std::signal(SIGPIPE, SIG_IGN);  // a page that goes mid-answer is the server's business, not a signal's
+    const CtrlC ctrl_c;
+    std::thread listener([&server] { server.run(); });
+    const std::string shown_host = opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host;
+    std::cout << "Ply is at http://" << shown_host << ":" << port << "/  (Ctrl-C stops it)" << std::endl;
+    while (!CtrlC::pressed()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    server.stop();
+    listener.join();
+    std::cout << "Stopped." << std::endl;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, const Registry& games) {
+    auto opts = std::make_shared<ServeOptions>();
+    auto* cmd = app.add_subcommand("serve", "The web page: watch the searches, compare them, play every game");
+    cmd->add_option("--host", opts->host, "Address to listen on (default 127.0.0.1: this machine only)");
+    cmd->add_option("--port,-p", opts->port, "Port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
+    cmd->add_option("--assets", opts->assets, "Folder of the built page (default: the build's or the installed one)");
+    cmd->callback([cmd, opts, &games] { serve(*cmd, *opts, games); });
+}
+
+}  // namespace ply::cli

@@ -1,0 +1,289 @@
+// `ply serve`'s server in process, spoken to over loopback with cpp-httplib's
+// client and raw sockets: what it answers, and how it holds up to malformed,
+// oversized, concurrent and abandoned requests.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <ply/cli/registry.hpp>
+#include <ply/web/game_api.hpp>
+#include <ply/web/limits.hpp>
+#include <ply/web/server.hpp>
+
+#include "support/ply_process.hpp"
+#include "support/run_ply.hpp"
+
+namespace {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+std::vector<ply::web::ServedGame> served_games() {
+    std::vector<ply::web::ServedGame> out;
+    for (const auto& g : ply::cli::builtin_games().games())
+        out.push_back({std::string(g.name), std::string(g.summary), g.web()});
+    return out;
+}
+
+// A server on a free loopback port for the test's lifetime.
+class ServerTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        server_ = std::make_unique<ply::web::Server>(served_games(), "/nonexistent-ply-page");
+        port_ = server_->bind("127.0.0.1", 0);
+        runner_ = std::thread([this] { server_->run(); });
+    }
+    void TearDown() override {
+        server_->stop();
+        runner_.join();
+    }
+    httplib::Client client() const {
+        httplib::Client c("127.0.0.1", port_);
+        c.set_read_timeout(60, 0);
+        return c;
+    }
+    httplib::Result post(const std::string& path, const std::string& body) const {
+        return client().Post(path, body, "application/json");
+    }
+    static json body_of(const httplib::Result& r) { return json::parse(r->body); }
+    // Sends `request` on a socket of its own and closes it after reading a
+    // little of the answer, as a page does that goes away.
+    void send_and_hang_up(const std::string& request) const {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(static_cast<std::uint16_t>(port_));
+        ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+        ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
+        char buffer[256];
+        EXPECT_GT(::recv(fd, buffer, sizeof buffer, 0), 0);
+        ::close(fd);
+    }
+    static std::string think_request(const std::string& body) {
+        return "POST /api/think HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
+               std::to_string(body.size()) + "\r\n\r\n" + body;
+    }
+
+    std::unique_ptr<ply::web::Server> server_;
+    int port_ = 0;
+    std::thread runner_;
+};
+
+TEST_F(ServerTest, ListsEveryGameOfTheRegistry) {
+    const auto r = client().Get("/api/games");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200);
+    const json games = body_of(r)["games"];
+    ASSERT_EQ(games.size(), ply::cli::builtin_games().games().size());
+    for (const auto& g : games) EXPECT_EQ(g["playable"], g["name"] != "tree") << g.dump();
+}
+
+TEST_F(ServerTest, TraceIsTheCommandLinesTrace) {
+    const std::string tree = "((3 12 8) (2 4 6) (14 5 2))";
+    for (const std::string algo : {"alphabeta", "minimax", "pvs", "mtdf", "bns"}) {
+        const auto r = post("/api/trace", json{{"game", "tree"}, {"position", tree}, {"algo", algo}}.dump());
+        ASSERT_TRUE(r);
+        ASSERT_EQ(r->status, 200) << r->body;
+        const json served = body_of(r);
+        const auto cli = ply::testing::run_ply("tree '" + tree + "' --algo " + algo + " --trace --json");
+        ASSERT_EQ(cli.exit_code, 0) << cli.out;
+        const json printed = json::parse(cli.out);
+        EXPECT_EQ(served["trace"]["events"], printed["trace"]["events"]) << algo;
+        EXPECT_EQ(served["trace"]["nodes"], printed["trace"]["nodes"]) << algo;
+        EXPECT_EQ(served["score"], 3);
+        EXPECT_EQ(served["minimal_leaves"], 5);  // 3 leaves prove the first MIN node, one each the others
+    }
+}
+
+TEST_F(ServerTest, ComparesAsTheCommandLineDoes) {
+    const auto r = post("/api/compare", R"j({"game":"uniform","position":"b=3,d=4,seed=7,order=random",
+                                           "algos":["minimax","alphabeta"]})j");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    const auto cli = ply::testing::run_ply(
+        "compare uniform --tree-gen b=3,d=4,seed=7,order=random --algos minimax,alphabeta --json");
+    const json printed = json::parse(cli.out), served = body_of(r);
+    ASSERT_EQ(served["rows"].size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(served["rows"][i]["leaves"], printed["rows"][i]["leaves"]);
+        EXPECT_EQ(served["rows"][i]["value"], printed["rows"][i]["value"]);
+    }
+    EXPECT_EQ(served["rows"][0]["leaves"], 81);  // minimax: 3^4
+}
+
+TEST_F(ServerTest, StateReplaysAGameAndNamesTheEnd) {
+    // Scholar's mate: over, White wins, recorded as PGN.
+    const auto r =
+        post("/api/state", R"j({"game":"chess","moves":["e2e4","e7e5","f1c4","b8c6","d1h5","g8f6","h5f7"]})j");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    const json s = body_of(r);
+    EXPECT_EQ(s["result"], "1-0");
+    EXPECT_TRUE(s["legal"].empty());
+    EXPECT_NE(s["record"].get<std::string>().find("4. Qxf7#"), std::string::npos) << s["record"];
+    EXPECT_EQ(s["board"]["cells"][0], "r");  // a8, top left as White sees it
+    const auto start = body_of(post("/api/state", R"j({"game":"chess"})j"));
+    EXPECT_EQ(start["legal"].size(), 20u);
+    for (const auto& m : start["legal"]) EXPECT_EQ(m["cells"].size(), 2u) << m;
+}
+
+TEST_F(ServerTest, BadRequestsGetOneLineErrors) {
+    struct Case {
+        std::string path, body;
+        int status;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {"/api/trace", "{not json", 400, "not valid JSON"},
+        {"/api/trace", "[1,2]", 400, "JSON object"},
+        {"/api/trace", R"j({"game":"nosuch"})j", 400, "unknown game 'nosuch'"},
+        {"/api/trace", R"j({"game":"tree","position":"((1 2)"})j", 400, "tree"},
+        {"/api/trace", R"j({"game":"tree","position":"(1 2)","algo":"magic"})j", 400, "unknown algorithm 'magic'"},
+        {"/api/trace", R"j({"game":"tree","position":"(1 2)","depth":"deep"})j", 400, "'depth' must be a whole number"},
+        {"/api/trace", R"j({"game":"tree","position":"(1 2)","depth":99})j", 400, "'depth' must be from 0 to 12"},
+        {"/api/trace", R"j({"game":"chess","depth":5})j", 400, "lower the depth"},
+        {"/api/trace", R"j({"game":"tree"})j", 400, "give a position"},
+        {"/api/compare", R"j({"game":"uniform","position":"b=10,d=9"})j", 400, "lower the depth"},
+        {"/api/state", R"j({"game":"chess","moves":["e2e5"]})j", 400, "move 1 (e2e5) is illegal"},
+        {"/api/state", R"j({"game":"chess","moves":"e2e4"})j", 400, "'moves' must be a list of strings"},
+        {"/api/state", R"j({"game":"chess","start":"not a fen"})j", 400, ""},
+        {"/api/state", R"j({"game":"tree","start":"(1 2)"})j", 400, "not for playing"},
+        {"/api/think", R"j({"game":"chess","seconds":-1})j", 400, "'seconds' must be above 0"},
+        {"/api/think", R"j({"game":"chess","seconds":1e308})j", 400, "'seconds' must be above 0"},
+        {"/api/think", R"j({"game":"tictactoe","moves":["1","2","3","4","5","6","7"]})j", 400, "the game is over"},
+        {"/api/think", R"j({"game":"chess","nodes":18446744073709551615})j", 400, "'nodes' must be from 1"},
+    };
+    for (const Case& c : cases) {
+        const auto r = post(c.path, c.body);
+        ASSERT_TRUE(r) << c.body;
+        EXPECT_EQ(r->status, c.status) << c.body << " -> " << r->body;
+        const json j = body_of(r);
+        const std::string error = j.value("error", "");
+        EXPECT_NE(error.find(c.says), std::string::npos) << c.body << " -> " << error;
+        EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    }
+    // Not JSON by its content type: refused before it is read.
+    const auto plain = client().Post("/api/trace", "{}", "text/plain");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->status, 415);
+    const auto missing = client().Get("/api/nothing");
+    ASSERT_TRUE(missing);
+    EXPECT_EQ(missing->status, 404);
+    EXPECT_NE(body_of(missing)["error"].get<std::string>().find("no such page"), std::string::npos);
+}
+
+TEST_F(ServerTest, RefusesAnOversizedBody) {
+    const std::string huge = R"j({"game":"tree","position":")" + std::string(2 * ply::web::kMaxBodyBytes, '(') + "\"}";
+    const auto r = post("/api/trace", huge);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 413);
+    EXPECT_NE(r->body.find("too large"), std::string::npos) << r->body;
+    // And it still answers.
+    EXPECT_EQ(client().Get("/api/games")->status, 200);
+}
+
+TEST_F(ServerTest, ThinkStreamsTheSearchThenTheMove) {
+    std::string stream;
+    const auto r = client().Post("/api/think", R"j({"game":"tictactoe","depth":9})j", "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    stream = r->body;
+    EXPECT_NE(stream.find("event: info"), std::string::npos) << stream;
+    const auto best = stream.find("event: best\ndata: ");
+    ASSERT_NE(best, std::string::npos) << stream;
+    const json move = json::parse(stream.substr(best + 18, stream.find('\n', best + 18) - best - 18));
+    EXPECT_EQ(move["score"], "0");  // tic-tac-toe is a draw
+}
+
+TEST_F(ServerTest, ConcurrentSearchesAreServedOrToldToWait) {
+    std::vector<std::future<int>> answers;
+    for (int i = 0; i < 8; ++i)
+        answers.push_back(std::async(std::launch::async, [this] {
+            const auto r = post("/api/think", R"j({"game":"connect4","seconds":0.3})j");
+            return r ? r->status : -1;
+        }));
+    int served = 0, busy = 0;
+    for (auto& a : answers) {
+        const int status = a.get();
+        served += status == 200;
+        busy += status == 503;
+    }
+    EXPECT_GE(served, 1);
+    EXPECT_EQ(served + busy, 8);
+    EXPECT_EQ(client().Get("/api/games")->status, 200);
+}
+
+TEST_F(ServerTest, APageThatGoesStopsItsSearch) {
+    // Two long searches, both abandoned: their places free up at once, not in a minute.
+    for (int i = 0; i < ply::web::kMaxSearches; ++i)
+        send_and_hang_up(think_request(R"j({"game":"chess","seconds":60})j"));
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    int status = 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto r = post("/api/think", R"j({"game":"tictactoe","depth":2})j");
+        status = r ? r->status : -1;
+        if (status == 200) break;
+        std::this_thread::sleep_for(200ms);
+    }
+    EXPECT_EQ(status, 200) << "the abandoned searches still hold the engine";
+}
+
+TEST_F(ServerTest, IdleConnectionsDoNotShutOthersOut) {
+    std::vector<int> idle;
+    for (std::size_t i = 0; i < ply::web::kServerThreads + 8; ++i) {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(static_cast<std::uint16_t>(port_));
+        ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+        ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        ::send(fd, "GET /api/ga", 11, 0);  // and never the rest
+        idle.push_back(fd);
+    }
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = client().Get("/api/games");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 15s);
+    for (const int fd : idle) ::close(fd);
+}
+
+TEST_F(ServerTest, StopsWhileASearchRuns) {
+    auto pending =
+        std::async(std::launch::async, [this] { return post("/api/think", R"j({"game":"chess","seconds":60})j"); });
+    std::this_thread::sleep_for(500ms);
+    const auto started = std::chrono::steady_clock::now();
+    server_->stop();
+    runner_.join();
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 5s);
+    pending.get();
+    runner_ = std::thread([] {});  // for TearDown
+}
+
+TEST(ServeCommand, PrintsItsAddressAndStopsOnCtrlC) {
+    ply::testing::PlyProcess serve({"serve", "--port", "0"});
+    std::this_thread::sleep_for(1500ms);  // "starts in a second"
+    serve.signal(SIGINT);
+    const auto r = serve.wait();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("http://127.0.0.1:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Stopped."), std::string::npos) << r.out;
+}
+
+TEST(ServeCommand, ABadAddressIsOneLine) {
+    const auto r = ply::testing::run_ply("serve --host 203.0.113.99 --port 1");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("cannot listen on 203.0.113.99:1"), std::string::npos) << r.out;
+}
+
+}  // namespace
