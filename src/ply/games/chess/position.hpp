@@ -127,7 +127,9 @@ public:
     // UCI (either castling form) or SAN; throws ply::ParseError.
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;  // UCI, 960 castling in 960 mode
-    std::string render() const;
+    // The board from White's side, or turned (`flipped`) to Black's: rank 1
+    // at the top, the h-file on the left.
+    std::string render(bool flipped = false) const;
     // For readers (core/describe.hpp): SAN, move numbers as books print them,
     // scores in pawns, and why a finished game ended.
     std::string display_move(Move m) const;
