@@ -13,7 +13,17 @@ using ply::testing::count_occurrences;
 using ply::testing::read_file;
 using ply::testing::run_ply;
 
-namespace {}  // namespace
+namespace {
+
+// Column after column, from `first`, many times over: a Connect Four player
+// who never looks at the board (a full column is refused, and the next tried).
+std::string every_column_from(int first) {
+    std::string input;
+    for (int i = 0; i < 70; ++i) input += std::to_string((first - 1 + i) % 7 + 1) + "\\n";
+    return input;
+}
+
+}  // namespace
 
 TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     const auto r = run_ply("play chess --depth 2", "e4\\ng1f3\\nquit\\n");
@@ -256,4 +266,25 @@ TEST(PlayChess, NewStartsAgainOnTheSameSides) {
                                "Ra8\\nRa7\\nnew\\nRa8\\nquit\\n");
     EXPECT_EQ(count_occurrences(again.out, "Checkmate. You win."), 2u) << again.out;
     EXPECT_NE(again.out.find("The game is over"), std::string::npos) << again.out;
+}
+
+// Pons' end-game set, Test_L1_R1 line 1: the side to move wins (score 11),
+// with one move only, 3. The engine, given depth 1 alone, plays it and wins
+// whatever the person does: the solve, not the search, chose its moves.
+TEST(PlayConnectFour, TheEngineKeepsAWin) {
+    const std::string position = "32164625";
+    const auto solved = run_ply("solve connect4 --position " + position + " --json");
+    ASSERT_NE(solved.out.find("\"best_moves\":[\"3\"]"), std::string::npos) << solved.out;
+    for (const int first : {1, 4, 6}) {
+        const auto r =
+            run_ply("play connect4 --depth 1 --first engine --position " + position, every_column_from(first));
+        EXPECT_EQ(r.exit_code, 0) << r.out;
+        EXPECT_NE(r.out.find("Engine plays 3 (solved: "), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("The engine wins."), std::string::npos) << first << ": " << r.out;
+    }
+    // Test_L3_R1 line 1: the side to move, the person here, loses (score -1).
+    const auto lost =
+        run_ply("play connect4 --depth 1 --position 2252576253462244111563365343671351441", every_column_from(1));
+    EXPECT_NE(lost.out.find("The engine wins."), std::string::npos) << lost.out;
+    EXPECT_NE(lost.out.find("(solved: "), std::string::npos) << lost.out;
 }

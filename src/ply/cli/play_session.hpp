@@ -3,7 +3,7 @@
 // game's notation (SAN for chess), and the commands `undo`, `hint`, `info`,
 // `moves`, `history`, `save FILE`, `new`, `help` and `quit`. The engine's
 // moves come from the production search (engine::Engine), the same as the
-// UCI engine's.
+// UCI engine's, or from the exact solver where a solve is quick.
 #pragma once
 
 #include <algorithm>
@@ -15,11 +15,13 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <ply/cli/lines.hpp>
 #include <ply/cli/play_record.hpp>
+#include <ply/cli/play_solver.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/search/engine/engine.hpp>
@@ -171,6 +173,15 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
     // Monte Carlo tree search instead: one searcher for the game, its tree reused.
     std::optional<mcts::ParallelSearcher<G>> monte_carlo;
     if (settings.mcts) monte_carlo.emplace();
+    // Perfect play first where the game solves quickly.
+    constexpr auto kSolveSeconds = describe::play_solve_seconds<G>();
+    using Solving = std::conditional_t<kSolveSeconds.has_value(), QuickSolver<G>, NoQuickSolver>;
+    [[maybe_unused]] Solving solving = [&] {
+        if constexpr (kSolveSeconds.has_value())
+            return QuickSolver<G>(std::min(*kSolveSeconds, settings.seconds.value_or(*kSolveSeconds)));
+        else
+            return NoQuickSolver{};
+    }();
     // The engine's move for `g`, how it was found, and its evaluation.
     struct Choice {
         std::optional<Move> best;
@@ -178,6 +189,13 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
         arena::SearchInfo info;
     };
     auto choose = [&](const G& g) -> Choice {
+        if constexpr (kSolveSeconds.has_value()) {
+            if (const auto found = solving.best(g))
+                return {found->move,
+                        " (solved: " + describe::score_text<G>(found->score) + ", " + std::to_string(found->nodes) +
+                            " nodes)",
+                        evaluation(found->score, 0, found->nodes)};
+        }
         if (!monte_carlo) {
             const auto r = engine.think(g, limits);
             return {r.best, summary(r), evaluation(r.score, r.depth, r.nodes)};
