@@ -66,6 +66,21 @@ TEST(ChessAttacks, LinesAndBetween) {
     EXPECT_EQ(line_bb(0, 10), 0u);
 }
 
+// The board from Black's side: rank 1 at the top, the h-file on the left.
+TEST(ChessRender, FromEitherSide) {
+    const Position p = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    const std::string white = p.render(), black = p.render(true);
+    EXPECT_EQ(white, p.render(false));
+    EXPECT_NE(white.find("8 |   |   |   |   | k |"), std::string::npos) << white;
+    EXPECT_NE(white.find("1 | R |   |   |   | K |   |   | R |"), std::string::npos) << white;
+    EXPECT_LT(white.find("8 |"), white.find("1 |")) << white;
+    EXPECT_NE(white.find("    a   b   c   d   e   f   g   h"), std::string::npos) << white;
+    EXPECT_LT(black.find("1 |"), black.find("8 |")) << black;
+    EXPECT_NE(black.find("1 | R |   |   | K |   |   |   | R |"), std::string::npos) << black;
+    EXPECT_NE(black.find("8 |   |   |   | k |   |"), std::string::npos) << black;
+    EXPECT_NE(black.find("    h   g   f   e   d   c   b   a"), std::string::npos) << black;
+}
+
 TEST(ChessFen, RoundTrips) {
     for (const auto& fen : kSamples) {
         const Position pos = Position::from_fen(fen);

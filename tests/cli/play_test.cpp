@@ -1,15 +1,29 @@
 // `ply play` against the production search, chess above all: SAN and UCI in,
-// SAN out, the info toggle, bad input, and every way a game can end.
+// SAN out, the info toggle, bad input, every way a game can end, the board
+// turned for Black, the move list, saving the game and starting a new one.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
+#include "support/read_file.hpp"
 #include "support/run_ply.hpp"
 
 using ply::testing::count_occurrences;
+using ply::testing::read_file;
 using ply::testing::run_ply;
 
-namespace {}  // namespace
+namespace {
+
+// Column after column, from `first`, many times over: a Connect Four player
+// who never looks at the board (a full column is refused, and the next tried).
+std::string every_column_from(int first) {
+    std::string input;
+    for (int i = 0; i < 70; ++i) input += std::to_string((first - 1 + i) % 7 + 1) + "\\n";
+    return input;
+}
+
+}  // namespace
 
 TEST(PlayChess, MovesInSanOrUciAndTheEngineAnswersInSan) {
     const auto r = run_ply("play chess --depth 2", "e4\\ng1f3\\nquit\\n");
@@ -140,4 +154,137 @@ TEST(PlayOtherGames, TheProductionSearchPlaysEveryGame) {
     const auto ttt = run_ply("play tictactoe --time 0.1", "5\\nquit\\n");
     EXPECT_EQ(ttt.exit_code, 0) << ttt.out;
     EXPECT_NE(ttt.out.find("Engine plays "), std::string::npos) << ttt.out;
+}
+
+TEST(PlayChess, TheBoardIsTurnedWhenYouPlayBlack) {
+    const auto white = run_ply("play chess --depth 1", "quit\\n");
+    EXPECT_NE(white.out.find("    a   b   c   d   e   f   g   h"), std::string::npos) << white.out;
+    EXPECT_LT(white.out.find("8 | r |"), white.out.find("1 | R |")) << white.out;
+    const auto black = run_ply("play chess --depth 1 --first engine", "quit\\n");
+    EXPECT_NE(black.out.find("You play Black."), std::string::npos) << black.out;
+    EXPECT_NE(black.out.find("    h   g   f   e   d   c   b   a"), std::string::npos) << black.out;
+    EXPECT_EQ(black.out.find("    a   b   c"), std::string::npos) << "every board is Black's: " << black.out;
+    EXPECT_LT(black.out.find("1 | R |"), black.out.find("8 | r |")) << black.out;
+    // Minichess the same; tic-tac-toe draws no other side.
+    const auto mini = run_ply("play minichess --depth 1 --first engine", "quit\\n");
+    EXPECT_NE(mini.out.find("You play Black."), std::string::npos) << mini.out;
+    EXPECT_NE(mini.out.find("    e d c b a"), std::string::npos) << mini.out;
+    const auto ttt = run_ply("play tictactoe --first engine", "quit\\n");
+    EXPECT_NE(ttt.out.find("   a   b   c"), std::string::npos) << ttt.out;
+}
+
+TEST(PlayChess, HistoryListsTheMovesAsTheGameNumbersThem) {
+    const auto r = run_ply("play chess --depth 1", "history\\ne4\\nNf3\\nhistory\\nhelp\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("No moves yet."), std::string::npos) << r.out;
+    const auto at = r.out.find("Moves: 1. e4 ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_NE(line.find(" 2. Nf3 "), std::string::npos) << line;
+    EXPECT_EQ(count_occurrences(line, " "), 6u) << "four moves, two numbers: " << line;
+    EXPECT_NE(r.out.find("  history "), std::string::npos) << "help names it: " << r.out;
+    // Black first: the first move is numbered 1...
+    const auto black = run_ply("play chess --depth 1 --position '4k3/8/8/8/8/8/8/4K2R b K - 0 1'", "Kd7\\nhistory\\n");
+    EXPECT_NE(black.out.find("Moves: 1... Kd7 2. "), std::string::npos) << black.out;
+}
+
+TEST(PlayChess, SaveWritesPgn) {
+    const std::string dir = ::testing::TempDir();
+    const std::string file = dir + "/play_start.pgn";
+    std::filesystem::remove(file);
+    const auto r = run_ply("play chess --depth 1", "e4\\nsave " + file + "\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Saved to " + file + " (PGN)."), std::string::npos) << r.out;
+    const std::string pgn = read_file(file);
+    for (const char* tag : {"[Event \"ply play\"]", "[Site ", "[Date ", "[Round ", "[White \"Human\"]",
+                            "[Black \"Ply\"]", "[Result \"*\"]"})
+        EXPECT_NE(pgn.find(tag), std::string::npos) << tag << " in " << pgn;
+    EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << "the standard start needs none: " << pgn;
+    EXPECT_NE(pgn.find("\n1. e4 {"), std::string::npos) << pgn;
+    // From a position, to the end: SetUp and FEN, the result, the mate.
+    const std::string mate = dir + "/play_mate.pgn";
+    const auto m =
+        run_ply("play chess --depth 1 --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'", "Ra8\\nsave " + mate + "\\n");
+    EXPECT_EQ(m.exit_code, 0) << m.out;
+    EXPECT_NE(m.out.find("Checkmate. You win."), std::string::npos) << m.out;
+    const std::string won = read_file(mate);
+    EXPECT_NE(won.find("[Result \"1-0\"]"), std::string::npos) << won;
+    EXPECT_NE(won.find("[SetUp \"1\"]"), std::string::npos) << won;
+    EXPECT_NE(won.find("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]"), std::string::npos) << won;
+    EXPECT_NE(won.find("1. Ra8#"), std::string::npos) << won;
+    EXPECT_NE(won.find(" 1-0\n"), std::string::npos) << won;
+}
+
+TEST(PlayChess, AFailedSaveLeavesNoFileAndTheGameGoesOn) {
+    const std::string dir = ::testing::TempDir() + "/play_no_such_dir";
+    std::filesystem::remove_all(dir);
+    const auto r = run_ply("play chess --depth 1", "save " + dir + "/x.pgn\\nsave\\ne4\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Not saved: "), 1u) << r.out;
+    const auto at = r.out.find("Not saved: ");
+    EXPECT_NE(r.out.substr(at, r.out.find('\n', at) - at).find("x.pgn"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(dir)) << "nothing written";
+    EXPECT_NE(r.out.find("Save to which file?"), std::string::npos) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 1u) << r.out;
+    // A file that exists is replaced whole.
+    const std::string file = ::testing::TempDir() + "/play_again.pgn";
+    run_ply("play chess --depth 1", "e4\\nd4\\nsave " + file + "\\nquit\\n");
+    run_ply("play chess --depth 1", "c4\\nsave " + file + "\\nquit\\n");
+    const std::string pgn = read_file(file);
+    EXPECT_NE(pgn.find("1. c4 "), std::string::npos) << pgn;
+    EXPECT_EQ(pgn.find("2. "), std::string::npos) << pgn;
+}
+
+TEST(PlayTicTacToe, SaveWritesTheGamesOwnNotation) {
+    const std::string file = ::testing::TempDir() + "/play_ttt.txt";
+    const auto r = run_ply("play tictactoe", "b2\\nsave " + file + "\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Saved to " + file + "."), std::string::npos) << r.out;
+    const std::string text = read_file(file);
+    EXPECT_NE(text.find("Game: tictactoe\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("First: Human\nSecond: Ply\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("Start: the standard start\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("Moves: 5 "), std::string::npos) << "b2 is cell 5: " << text;
+    EXPECT_NE(text.find("Result: *\n"), std::string::npos) << text;
+    // Connect Four from a position: the position, as --position reads it.
+    const std::string c4 = ::testing::TempDir() + "/play_c4.txt";
+    run_ply("play connect4 --depth 2 --position 4453", "4\\nsave " + c4 + "\\nquit\\n");
+    const std::string saved = read_file(c4);
+    EXPECT_NE(saved.find("Start: 4453\nMoves: 4 "), std::string::npos) << saved;
+}
+
+TEST(PlayChess, NewStartsAgainOnTheSameSides) {
+    const auto r = run_ply("play chess --depth 1 --first engine", "e5\\nnew\\nhistory\\nquit\\n");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("New game. You play Black."), std::string::npos) << r.out;
+    EXPECT_EQ(count_occurrences(r.out, "Engine plays "), 3u) << "the engine starts again: " << r.out;
+    const auto at = r.out.rfind("Moves: 1. ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    EXPECT_GT(r.out.find(' ', at + 10), r.out.find('\n', at)) << "one move only: " << r.out;
+    // After the end, the game can be started again.
+    const auto again = run_ply("play chess --depth 1 --position '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'",
+                               "Ra8\\nRa7\\nnew\\nRa8\\nquit\\n");
+    EXPECT_EQ(count_occurrences(again.out, "Checkmate. You win."), 2u) << again.out;
+    EXPECT_NE(again.out.find("The game is over"), std::string::npos) << again.out;
+}
+
+// Pons' end-game set, Test_L1_R1 line 1: the side to move wins (score 11),
+// with one move only, 3. The engine, given depth 1 alone, plays it and wins
+// whatever the person does: the solve, not the search, chose its moves.
+TEST(PlayConnectFour, TheEngineKeepsAWin) {
+    const std::string position = "32164625";
+    const auto solved = run_ply("solve connect4 --position " + position + " --json");
+    ASSERT_NE(solved.out.find("\"best_moves\":[\"3\"]"), std::string::npos) << solved.out;
+    for (const int first : {1, 4, 6}) {
+        const auto r =
+            run_ply("play connect4 --depth 1 --first engine --position " + position, every_column_from(first));
+        EXPECT_EQ(r.exit_code, 0) << r.out;
+        EXPECT_NE(r.out.find("Engine plays 3 (solved: "), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("The engine wins."), std::string::npos) << first << ": " << r.out;
+    }
+    // Test_L3_R1 line 1: the side to move, the person here, loses (score -1).
+    const auto lost =
+        run_ply("play connect4 --depth 1 --position 2252576253462244111563365343671351441", every_column_from(1));
+    EXPECT_NE(lost.out.find("The engine wins."), std::string::npos) << lost.out;
+    EXPECT_NE(lost.out.find("(solved: "), std::string::npos) << lost.out;
 }

@@ -140,6 +140,22 @@ TEST(Minichess, StartPosition) {
     EXPECT_EQ(g.max_plies_left(), 80);
 }
 
+// The board from Black's side: rank 1 at the top, files from e to a.
+TEST(Minichess, RendersFromEitherSide) {
+    const Minichess g;
+    EXPECT_EQ(g.render(), g.render(false));
+    const std::string white = g.render(), black = g.render(true);
+    EXPECT_NE(white.find("6 | k q b n r |"), std::string::npos) << white;
+    EXPECT_NE(white.find("1 | R N B Q K |"), std::string::npos) << white;
+    EXPECT_LT(white.find("6 |"), white.find("1 |")) << white;
+    EXPECT_NE(white.find("    a b c d e"), std::string::npos) << white;
+    EXPECT_LT(black.find("1 |"), black.find("6 |")) << black;
+    EXPECT_NE(black.find("1 | K Q B N R |"), std::string::npos) << black;
+    EXPECT_NE(black.find("6 | r n b q k |"), std::string::npos) << black;
+    EXPECT_NE(black.find("    e d c b a"), std::string::npos) << black;
+    EXPECT_NE(black.find("White to move"), std::string::npos) << black;
+}
+
 TEST(Minichess, EvaluationIsTheSameForTheOtherSide) {
     for (const auto& entry : std::filesystem::directory_iterator(kCases)) {
         if (entry.path().extension() != ".in") continue;

@@ -12,6 +12,7 @@
 //   static constexpr int position_lines = 7;    // a position spans 7 lines
 //   static constexpr double default_seconds = 1;  // `ply play` thinks this long by default
 //   static constexpr bool plays_by_mcts = true;   // `ply play` searches by MCTS by default (Go)
+//   static constexpr double play_solve_seconds = 1;  // `ply play` solves exactly first (solvable games)
 //   static constexpr std::string_view position_alias = "fen";  // --fen is --position
 //   static constexpr std::string_view move_hint = "SAN such as Nf3";  // how to enter moves
 //
@@ -126,6 +127,18 @@ template <class G>
 constexpr std::optional<double> default_seconds() {
     if constexpr (requires { G::default_seconds; })
         return G::default_seconds;
+    else
+        return std::nullopt;
+}
+
+// How long `ply play` lets the exact solver try before each of the
+// engine's moves, in a solvable game where a solve soon becomes quick
+// (Connect Four from its middle game on): a finished solve's best move is
+// played, else the engine's. None: the engine alone.
+template <class G>
+constexpr std::optional<double> play_solve_seconds() {
+    if constexpr (requires { G::play_solve_seconds; })
+        return solvable<G>() ? std::optional<double>(G::play_solve_seconds) : std::nullopt;
     else
         return std::nullopt;
 }

@@ -341,14 +341,15 @@ std::vector<int> Position::move_cells(Move m) const {
     return {cell(m.from()), cell(to)};
 }
 
-std::string Position::render() const {
+std::string Position::render(bool flipped) const {
     std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
+    for (int row = 0; row < 8; ++row) {
+        const int rank = flipped ? row : 7 - row;
         out += "  +---+---+---+---+---+---+---+---+\n";
         out += char('1' + rank);
         out += ' ';
-        for (int file = 0; file < 8; ++file) {
-            const Piece p = board_[make_square(file, rank)];
+        for (int column = 0; column < 8; ++column) {
+            const Piece p = board_[make_square(flipped ? 7 - column : column, rank)];
             out += "| ";
             out += p == NoPiece ? ' ' : kPieceChars[p];
             out += ' ';
@@ -356,7 +357,7 @@ std::string Position::render() const {
         out += "|\n";
     }
     out += "  +---+---+---+---+---+---+---+---+\n";
-    out += "    a   b   c   d   e   f   g   h\n";
+    out += flipped ? "    h   g   f   e   d   c   b   a\n" : "    a   b   c   d   e   f   g   h\n";
     out += std::string("\n") + (side_ == White ? "White" : "Black") + " to move\n";
     return out;
 }

@@ -128,7 +128,9 @@ public:
     // UCI (either castling form) or SAN; throws ply::ParseError.
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;  // UCI, 960 castling in 960 mode
-    std::string render() const;
+    // The board from White's side, or turned (`flipped`) to Black's: rank 1
+    // at the top, the h-file on the left.
+    std::string render(bool flipped = false) const;
     // The board for front ends that draw it (core/board_view.hpp). A castling
     // touches the king's square and the square the king goes to (g1, c1...),
     // as people move the king, not the rook's square that Move::to() holds.

@@ -56,6 +56,8 @@ public:
     static constexpr int default_depth = 10;
     static constexpr int match_depth = 8;
     static constexpr bool solvable = true;
+    // `ply play`: from about a dozen stones on, a solve takes well under a second.
+    static constexpr double play_solve_seconds = 1;
 
     Connect4() : Connect4(7, 6) {}
     // Throws ply::ParseError for an unsupported size (see valid_size).

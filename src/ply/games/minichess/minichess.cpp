@@ -324,18 +324,20 @@ Minichess::Move Minichess::parse_move(std::string_view text) const {
 
 std::string Minichess::move_to_string(Move m) const { return square_name(m.from) + "-" + square_name(m.to); }
 
-std::string Minichess::render() const {
+std::string Minichess::render(bool flipped) const {
     std::string out = "  +-----------+\n";
-    for (int row = 0; row < kRanks; ++row) {
+    for (int line = 0; line < kRanks; ++line) {
+        const int row = flipped ? kRanks - 1 - line : line;  // row 0: the top rank as White sees it
         out += static_cast<char>('0' + kRanks - row);
         out += " |";
-        for (int col = 0; col < kFiles; ++col) {
+        for (int column = 0; column < kFiles; ++column) {
             out += ' ';
-            out += kPieceChars[board_[static_cast<std::size_t>(square_of_row(row, col))]];
+            out += kPieceChars[board_[static_cast<std::size_t>(
+                square_of_row(row, flipped ? kFiles - 1 - column : column))]];
         }
         out += " |\n";
     }
-    out += "  +-----------+\n    a b c d e\n\n";
+    out += flipped ? "  +-----------+\n    e d c b a\n\n" : "  +-----------+\n    a b c d e\n\n";
     out += "Move " + std::to_string(fullmove_number()) + ", " + (side_to_move() == White ? "White" : "Black") +
            " to move\n";
     return out;

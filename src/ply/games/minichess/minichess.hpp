@@ -161,6 +161,7 @@ public:
     static constexpr std::string_view name = "minichess";
     static constexpr std::string_view summary = "Gardner-style 5x6 Minichess (IMCS rules and boards)";
     static constexpr std::string_view start_position = "start";
+    static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};
     static constexpr int default_depth = 8;
     static constexpr int match_depth = 6;
     static constexpr int position_lines = 7;     // IMCS boards: a move line and six ranks
@@ -219,7 +220,9 @@ public:
     // "a2-a3"; throws ply::ParseError for malformed text or an illegal move.
     Move parse_move(std::string_view text) const;
     std::string move_to_string(Move m) const;
-    std::string render() const;
+    // The board from White's side, or turned (`flipped`) to Black's: rank 1
+    // at the top, the e-file on the left.
+    std::string render(bool flipped = false) const;
     // The board for front ends that draw it (core/board_view.hpp).
     BoardView board_view() const;
     std::vector<int> move_cells(Move m) const;

@@ -25,6 +25,7 @@ struct DrawnNode {
     std::vector<int> children;  // every legal move once the node is expanded
     bool visited = false;
     int visits = 0;
+    int searched = 0;  // the children the last visit entered
     bool on_pv = false;
     // The last visit, for the maximiser; nothing = unbounded.
     std::optional<Score> alpha, beta, value;
@@ -51,12 +52,22 @@ struct SearchTree {
     std::string title;
 };
 
+// How many moves the last visit of `n` left unsearched: a cutoff prunes the
+// moves after the one that reached the far side of the window. When that
+// was the last move, nothing is pruned: the node simply failed high (at MAX)
+// or low (at MIN), and no cut should be named.
+inline int pruned_children(const DrawnNode& n) {
+    if (n.exit != classic::Exit::Cutoff) return 0;
+    return static_cast<int>(n.children.size()) - n.searched;
+}
+
 // "+inf", "-inf", "W5" (a win 5 plies away), "L4", or the number.
 std::string format_score(std::optional<Score> s);
 
-// Graphviz DOT: max nodes as triangles, min nodes as inverted triangles,
-// values and windows in the labels, pruned parts grey and dashed with the
-// cut named at the node where it happened, the principal variation in bold.
+// Graphviz DOT: each node a small table: its shape (a triangle up for MAX,
+// down for MIN, a box for a leaf) with its value, under it its window and
+// how it ended (a cut and how many moves it pruned, or a fail-low or -high);
+// pruned parts grey and dashed, the principal variation red, a legend.
 std::string to_dot(const SearchTree& tree);
 
 // Lays `dot` out with Graphviz into an SVG file; an error message (for
@@ -93,6 +104,7 @@ public:
         rewind(ply);
         const int id = path_.back();
         expand(id);
+        ++tree_.nodes[static_cast<std::size_t>(id)].searched;
         const int c = tree_.nodes[static_cast<std::size_t>(id)].children[index];
         const auto m = moves_[static_cast<std::size_t>(ply)][index];
         made_[static_cast<std::size_t>(ply)] = m;
@@ -104,6 +116,7 @@ public:
         DrawnNode& n = node();
         n.visited = true;
         ++n.visits;
+        n.searched = 0;
         std::tie(n.alpha, n.beta) = to_max(ply, alpha, beta);
         mark_entered(path_.back());
         say(ply, name(ply) + " enter, window " + window_text(ply, alpha, beta));
@@ -257,12 +270,16 @@ private:
                 return ply % 2 == 0 ? " (fails low: no move reaches alpha " + format_score(n.alpha) + ")"
                                     : " (fails high: no reply gets below beta " + format_score(n.beta) + ")";
             case Exit::Cutoff: {
-                int searched = 0;
-                for (const int c : n.children) searched += tree_.nodes[static_cast<std::size_t>(c)].visited ? 1 : 0;
-                const std::string pruned = std::to_string(static_cast<int>(n.children.size()) - searched) + " of " +
-                                           std::to_string(n.children.size()) + " moves pruned";
-                return ply % 2 == 0 ? " >= beta " + format_score(n.beta) + ": beta cutoff, " + pruned
-                                    : " <= alpha " + format_score(n.alpha) + ": alpha cutoff, " + pruned;
+                const int pruned = pruned_children(n);
+                if (pruned == 0)
+                    return ply % 2 == 0
+                               ? " >= beta " + format_score(n.beta) + " (fails high on the last move: nothing pruned)"
+                               : " <= alpha " + format_score(n.alpha) +
+                                     " (fails low on the last reply: nothing pruned)";
+                const std::string count =
+                    std::to_string(pruned) + " of " + std::to_string(n.children.size()) + " moves pruned";
+                return ply % 2 == 0 ? " >= beta " + format_score(n.beta) + ": beta cutoff, " + count
+                                    : " <= alpha " + format_score(n.alpha) + ": alpha cutoff, " + count;
             }
         }
         return "";
