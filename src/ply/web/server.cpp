@@ -199,7 +199,8 @@ struct Server::Impl {
                       const ServedGame& g = playable(body);
                       GameLine line = game_line(body);
                       const ThinkLimits limits = think_limits(body);
-                      g.api.state(line);  // a bad line is a 400, before the stream starts
+                      // A bad line is a 400, before the stream starts.
+                      if (!g.api.state(line)["end"].is_null()) throw ParseError("the game is over");
                       auto job = std::make_shared<ThinkJob>(g, std::move(line), limits, searches, stopping);
                       res.set_header("Cache-Control", "no-cache");
                       res.set_chunked_content_provider(
