@@ -147,6 +147,9 @@ TEST_F(ServerTest, BadRequestsGetOneLineErrors) {
     const std::vector<Case> cases = {
         {"/api/trace", "{not json", 400, "not valid JSON"},
         {"/api/trace", "[1,2]", 400, "JSON object"},
+        {"/api/trace", "{\"game\":\"\xff\xfe\"}", 400, "not valid JSON"},  // not UTF-8
+        {"/api/trace", std::string(100000, '['), 400, "not valid JSON"},   // deeper than any parser should go
+        {"/api/trace", std::string(100000, '[') + std::string(100000, ']'), 400, "a JSON object"},
         {"/api/trace", R"j({"game":"nosuch"})j", 400, "unknown game 'nosuch'"},
         {"/api/trace", R"j({"game":"tree","position":"((1 2)"})j", 400, "tree"},
         {"/api/trace", R"j({"game":"tree","position":"(1 2)","algo":"magic"})j", 400, "unknown algorithm 'magic'"},

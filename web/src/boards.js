@@ -119,8 +119,7 @@ function svgBoard(view, legal, flipped, onMove, choose) {
   return svg;
 }
 
-function squareName(view, cell, flipped) {
-  void flipped;
+function squareName(view, cell) {
   return view.column_names[cell % view.columns] + view.row_names[Math.floor(cell / view.columns)];
 }
 

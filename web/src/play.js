@@ -70,7 +70,7 @@ export function playPage(root, games) {
     sideSelect.options[1].textContent = state.side_names[1 - state.first_to_move];
     const yourTurn = !state.end && sideOf(state.moves.length) === human();
     status.dataset.busy = yourTurn || state.end ? '' : 'true';
-    drawBoard(boardHolder, state, { flipped: human() !== state.first_to_move ? true : false,
+    drawBoard(boardHolder, state, { flipped: human() !== state.first_to_move,
       interactive: yourTurn, onMove: play, choose });
     passButtons.replaceChildren(...(yourTurn ? state.legal.filter((m) => m.cells && m.cells.length === 0) : [])
       .map((m) => el('button', { class: 'other-move', onclick: () => play(m.move) }, m.notation)));

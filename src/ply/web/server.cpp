@@ -25,13 +25,19 @@ struct Busy : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// JSON text that never throws: a message quoting part of a request may cut a
+// character in two, and that is replaced rather than fatal.
+inline std::string json_text(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 inline void reply_error(httplib::Response& res, int status, const std::string& message) {
     res.status = status;
-    res.set_content(nlohmann::json{{"error", message}}.dump(), "application/json");
+    res.set_content(json_text({{"error", message}}), "application/json");
 }
 
 inline void reply_json(httplib::Response& res, const nlohmann::json& j) {
-    res.set_content(j.dump(), "application/json");
+    res.set_content(json_text(j), "application/json");
 }
 
 // Holds one of the kMaxSearches places for a search while it lives.
@@ -100,7 +106,7 @@ private:
     }
     void post(const char* kind, const nlohmann::json& data) {
         std::lock_guard lock(mutex_);
-        events_.push_back(std::string("event: ") + kind + "\ndata: " + data.dump() + "\n\n");
+        events_.push_back(std::string("event: ") + kind + "\ndata: " + json_text(data) + "\n\n");
         ready_.notify_all();
     }
     void search(const ServedGame& game, const GameLine& line, const ThinkLimits& limits) {
