@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/cli/registry.hpp>
+#include <ply/core/error.hpp>
 #include <ply/web/game_api.hpp>
 #include <ply/web/limits.hpp>
 #include <ply/web/server.hpp>
@@ -282,6 +283,11 @@ TEST(ServeCommand, PrintsItsAddressAndStopsOnCtrlC) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("http://127.0.0.1:"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Stopped."), std::string::npos) << r.out;
+}
+
+TEST_F(ServerTest, ASecondServerOnATakenPortIsRefused) {
+    ply::web::Server second(served_games(), "/nonexistent-ply-page");
+    EXPECT_THROW(second.bind("127.0.0.1", port_), ply::ParseError);
 }
 
 TEST(ServeCommand, ABadAddressIsOneLine) {

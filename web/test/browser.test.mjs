@@ -245,6 +245,10 @@ for (const { game, strength, start } of GAMES) {
       state.flipped = false;
       if (plies === 2) await screenshot(page, `play-${game}`);
       await humanMove(page, state);
+      // The page takes the move a moment later (chessground reports it on a
+      // timer): wait for it before reading the board again.
+      await page.waitForFunction((n) => JSON.parse(document.querySelector('#move-list').dataset.moves).length > n,
+        { timeout: 120000 }, moves.length);
       plies += 1;
       assert.ok(plies < 400, `${game}: the game did not end`);
     }

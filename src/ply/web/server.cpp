@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <sys/socket.h>
+
 #include <httplib.h>
 
 #include <ply/core/error.hpp>
@@ -145,6 +147,7 @@ struct Server::Impl {
     httplib::Server http;
     std::atomic<int> searches = 0;
     std::atomic<bool> stopping = false;
+    std::atomic<bool> run_entered = false, run_finished = false;  // run()'s progress, for stop()
 
     const ServedGame& game(const nlohmann::json& body) const {
         const std::string name = text_field(body, "game", "");
@@ -239,6 +242,12 @@ Server::Server(std::vector<ServedGame> games, std::string assets) : impl_(std::m
     // A connection holds a thread while it is open: many threads, and short
     // timeouts, so that idle or slow clients cannot keep the others waiting.
     http.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
+    // SO_REUSEADDR only: cpp-httplib's default adds SO_REUSEPORT, with which a
+    // second server on a taken port starts and silently shares it.
+    http.set_socket_options([](socket_t sock) {
+        const int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_read_timeout(std::chrono::seconds(5));
     http.set_write_timeout(std::chrono::seconds(5));
     http.set_keep_alive_timeout(2);
@@ -256,10 +265,18 @@ int Server::bind(const std::string& host, int port) {
     return bound;
 }
 
-void Server::run() { impl_->http.listen_after_bind(); }
+void Server::run() {
+    impl_->run_entered.store(true);
+    if (!impl_->stopping.load()) impl_->http.listen_after_bind();
+    impl_->run_finished.store(true);
+}
 
 void Server::stop() {
     impl_->stopping.store(true);
+    // cpp-httplib's stop() does nothing to a listener that has not started
+    // yet, which would then wait in accept() for ever: wait until it runs.
+    while (impl_->run_entered.load() && !impl_->run_finished.load() && !impl_->http.is_running())
+        std::this_thread::yield();
     impl_->http.stop();
 }
 
