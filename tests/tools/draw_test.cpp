@@ -12,6 +12,7 @@
 #include <ply/games/tree/tree.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/tools/draw/search_tree.hpp>
+#include "support/random_tree.hpp"
 #include "support/read_file.hpp"
 #include "support/run_ply.hpp"
 
@@ -209,4 +210,47 @@ TEST(DrawCli, BigSearchesAreRefusedWithAReason) {
     const auto r = ply::testing::run_ply("search chess --depth 4 --dot " + ::testing::TempDir() + "/big.dot");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("lower --depth"), std::string::npos) << r.out;
+}
+
+// On random trees, under every algorithm (PVS's re-searches and MTD(f)'s
+// passes included), each cutoff names exactly the children its visit never
+// entered, worked out here from the events alone, and says how many; a node
+// that entered all its children names no cut.
+TEST(DrawTree, EveryCutNamesTheChildrenItsVisitLeftUnsearched) {
+    std::mt19937_64 rng(25);
+    for (int round = 0; round < 200; ++round) {
+        const std::string text = ply::testing::random_tree_text(rng, 4, 4);
+        for (const auto algo : {classic::Algorithm::AlphaBeta, classic::Algorithm::Pvs, classic::Algorithm::Mtdf,
+                                classic::Algorithm::Bns}) {
+            const Drawn d = draw_search(text, algo);
+            const auto& events = d.tree.events;
+            for (std::size_t i = 0; i < events.size(); ++i) {
+                const draw::TraceEvent& e = events[i];
+                if (e.kind != draw::TraceEvent::Kind::Leave) continue;
+                std::size_t entered_at = i;
+                while (events[entered_at].kind != draw::TraceEvent::Kind::Enter || events[entered_at].node != e.node)
+                    --entered_at;
+                std::vector<int> unsearched;
+                for (const int c : d.tree.nodes[static_cast<std::size_t>(e.node)].children) {
+                    bool entered = false;
+                    for (std::size_t k = entered_at + 1; k < i; ++k)
+                        entered |= events[k].kind == draw::TraceEvent::Kind::Enter && events[k].node == c;
+                    if (!entered) unsearched.push_back(c);
+                }
+                const auto where = text + " under " + std::to_string(static_cast<int>(algo)) + ": " + e.text;
+                if (e.exit != classic::Exit::Cutoff) {
+                    EXPECT_TRUE(e.pruned.empty()) << where;
+                    continue;
+                }
+                EXPECT_EQ(e.pruned, unsearched) << where;
+                const auto children = d.tree.nodes[static_cast<std::size_t>(e.node)].children.size();
+                if (unsearched.empty())
+                    EXPECT_EQ(e.text.find("cut"), std::string::npos) << where;
+                else
+                    EXPECT_NE(e.text.find(std::to_string(unsearched.size()) + " of " + std::to_string(children)),
+                              std::string::npos)
+                        << where;
+            }
+        }
+    }
 }

@@ -104,7 +104,6 @@ public:
         rewind(ply);
         const int id = path_.back();
         expand(id);
-        ++tree_.nodes[static_cast<std::size_t>(id)].searched;
         const int c = tree_.nodes[static_cast<std::size_t>(id)].children[index];
         const auto m = moves_[static_cast<std::size_t>(ply)][index];
         made_[static_cast<std::size_t>(ply)] = m;
@@ -116,7 +115,6 @@ public:
         DrawnNode& n = node();
         n.visited = true;
         ++n.visits;
-        n.searched = 0;
         std::tie(n.alpha, n.beta) = to_max(ply, alpha, beta);
         mark_entered(path_.back());
         say(ply, name(ply) + " enter, window " + window_text(ply, alpha, beta));
@@ -127,11 +125,13 @@ public:
         DrawnNode& n = node();
         n.value = ply % 2 == 0 ? value : -value;
         n.exit = how;
-        say(ply, name(ply) + " = " + format_score(n.value) + exit_text(ply, n, how));
+        // The children this visit never entered (a re-searched one counts once).
         TraceEvent e{TraceEvent::Kind::Leave, path_.back(), n.alpha, n.beta, n.value, how, {}, ""};
-        if (how == classic::Exit::Cutoff)
-            for (const int c : n.children)
-                if (entered_at(c) < entered_at(path_.back())) e.pruned.push_back(c);  // not entered since
+        for (const int c : n.children)
+            if (entered_at(c) < entered_at(path_.back())) e.pruned.push_back(c);
+        n.searched = static_cast<int>(n.children.size() - e.pruned.size());
+        if (how != classic::Exit::Cutoff) e.pruned.clear();
+        say(ply, name(ply) + " = " + format_score(n.value) + exit_text(ply, n, how));
         record(std::move(e));
     }
     void research(int ply, std::size_t index) {
