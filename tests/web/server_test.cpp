@@ -58,13 +58,22 @@ protected:
     static json body_of(const httplib::Result& r) { return json::parse(r->body); }
     // Sends `request` on a socket of its own and closes it after reading a
     // little of the answer, as a page does that goes away.
-    void send_and_hang_up(const std::string& request) const {
+    // A raw connection to the server, or -1.
+    int connect_raw() const {
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in addr{};
         addr.sin_family = AF_INET;
         addr.sin_port = htons(static_cast<std::uint16_t>(port_));
         ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
-        ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+            ::close(fd);
+            return -1;
+        }
+        return fd;
+    }
+    void send_and_hang_up(const std::string& request) const {
+        const int fd = connect_raw();
+        ASSERT_GE(fd, 0);
         ASSERT_EQ(::send(fd, request.data(), request.size(), 0), static_cast<ssize_t>(request.size()));
         char buffer[256];
         EXPECT_GT(::recv(fd, buffer, sizeof buffer, 0), 0);
@@ -246,12 +255,8 @@ TEST_F(ServerTest, APageThatGoesStopsItsSearch) {
 TEST_F(ServerTest, IdleConnectionsDoNotShutOthersOut) {
     std::vector<int> idle;
     for (std::size_t i = 0; i < ply::web::kServerThreads + 8; ++i) {
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in addr{};
-        addr.sin_family = AF_INET;
-        addr.sin_port = htons(static_cast<std::uint16_t>(port_));
-        ::inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
-        ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        const int fd = connect_raw();
+        ASSERT_GE(fd, 0);
         ::send(fd, "GET /api/ga", 11, 0);  // and never the rest
         idle.push_back(fd);
     }

@@ -111,7 +111,7 @@ export function playPage(root, games) {
       const best = await think({ ...body(), ...STRENGTHS[Number(strength.value)].limits }, (info) => {
         if (controller.signal.aborted) return;
         const head = info.depth !== undefined ? `depth ${info.depth}` : `${info.iterations} iterations`;
-        thinking.prepend(el('div', { class: 'info' }, el('b', {}, `${head}  ${info.score}`), ` ${info.pv.join(' ')}`));
+        thinking.prepend(el('div', { class: 'info' }, el('b', {}, `${head}  ${info.score}`), ` ${info.pv}`));
         const s = scoreValue(info.score);
         if (s !== null) scores = [...scores.filter((p) => p[0] !== forPly), [forPly,
           sideOf(forPly) === 0 ? s : -s]];

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <ply/cli/compare.hpp>
+#include <ply/cli/lines.hpp>
 #include <ply/cli/report.hpp>
 #include <ply/core/board_view.hpp>
 #include <ply/core/describe.hpp>
@@ -135,7 +136,7 @@ struct Replay {
             game.make(game.parse_move(*move));
         }
         if (const auto end = referee.end()) {
-            record.result = end->winner == 0 ? "1-0" : end->winner == 1 ? "0-1" : "1/2-1/2";
+            record.result = arena::pgn_result(end->winner);
             record.termination = "normal";
             record.reason = end->reason;
         }
@@ -195,18 +196,6 @@ nlohmann::json state(const GameLine& line) {
             {"result", r.record.result}};
 }
 
-// The engine's search lines as the page shows them.
-template <NotatedGame G>
-nlohmann::json line_json(const G& root, const std::vector<typename G::Move>& pv) {
-    nlohmann::json out = nlohmann::json::array();
-    G g = root;
-    for (const auto& m : pv) {
-        out.push_back(describe::display_move(g, m));
-        g.make(m);
-    }
-    return out;
-}
-
 // Calls on_stop once `stop` turns true, while it lives: the engine is stopped
 // from another thread.
 class StopRelay {
@@ -241,7 +230,7 @@ nlohmann::json think_by_mcts(const G& game, const ThinkLimits& limits, const Inf
         const auto elapsed = std::chrono::steady_clock::now() - started;
         sink({{"iterations", r.iterations},
               {"score", std::to_string(std::lround(r.mean * 100)) + "%"},
-              {"pv", line_json(game, r.pv)},
+              {"pv", cli::line_text(game, r.pv)},
               {"nodes", r.nodes},
               {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count()}});
         if (r.proof != mcts::Proof::None || elapsed >= budget) break;
@@ -270,7 +259,7 @@ nlohmann::json think(const GameLine& line, const ThinkLimits& limits, const Info
         if (rep.bound != engine::Bound::Exact) return;
         sink({{"depth", rep.depth},
               {"score", describe::score_text<G>(rep.score)},
-              {"pv", line_json(game, rep.pv)},
+              {"pv", cli::line_text(game, rep.pv)},
               {"nodes", rep.nodes},
               {"time_ms", rep.time.count()}});
     };

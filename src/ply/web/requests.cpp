@@ -3,18 +3,12 @@
 #include <cmath>
 
 #include <ply/core/error.hpp>
+#include <ply/tools/number_text.hpp>
 #include <ply/web/limits.hpp>
 
 namespace ply::web {
 
 namespace {
-
-std::string number_text(double x) {
-    std::string s = std::to_string(x);
-    s.erase(s.find_last_not_of('0') + 1);
-    if (s.back() == '.') s.pop_back();
-    return s;
-}
 
 // An integer field within [low, high]; nothing when absent or null.
 std::optional<std::int64_t> integer_field(const nlohmann::json& body, const char* key, std::int64_t low,
@@ -106,7 +100,7 @@ ThinkLimits think_limits(const nlohmann::json& body) {
         if (!it->is_number()) throw ParseError("'seconds' must be a number");
         const double s = it->get<double>();
         if (!std::isfinite(s) || s <= 0 || s > kMaxThinkSeconds)
-            throw ParseError("'seconds' must be above 0 and at most " + number_text(kMaxThinkSeconds));
+            throw ParseError("'seconds' must be above 0 and at most " + shortest(kMaxThinkSeconds));
         l.seconds = s;
     }
     return l;

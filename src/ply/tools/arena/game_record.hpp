@@ -21,6 +21,9 @@ struct MoveRecord {
     SearchInfo info;
 };
 
+// PGN's result for a winner: 0 the first player (White), 1 the second, -1 a draw.
+inline std::string pgn_result(int winner) { return winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1"; }
+
 struct GameRecord {
     std::size_t index = 0;     // 0-based game number in the match
     std::string game;          // its name

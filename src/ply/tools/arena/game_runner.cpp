@@ -8,8 +8,6 @@ namespace ply::arena {
 
 namespace {
 
-std::string result_for(int winner) { return winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1"; }
-
 // The deadline for a move: the clock plus the margin, a fixed time per move
 // plus the margin, or the timeout for depth- and node-limited searches.
 Clock::time_point deadline_for(const Limits& limits, const GameClock& clock, const GameSettings& s) {
@@ -49,7 +47,7 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
     if (s.black_limits.to_string() != g.time_control) g.time_control += " / " + s.black_limits.to_string();
 
     auto finish = [&](int winner, const std::string& termination, const std::string& reason) {
-        g.result = result_for(winner);
+        g.result = pgn_result(winner);
         g.termination = termination;
         g.reason = reason;
         g.final_position = referee.position();
