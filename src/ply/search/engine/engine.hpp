@@ -198,6 +198,14 @@ private:
                     if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, failed);
                     delta += delta / 2 + kParams.aspiration_widen;
                 }
+                // A later line may score above an earlier one (each has its own
+                // window): the lines searched so far are kept best first.
+                if (!w.stopped()) {
+                    auto& moves = w.root_moves();
+                    std::stable_sort(
+                        moves.begin(), moves.begin() + pv_index + 1,
+                        [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
+                }
             }
             if (w.superseded() && !shared_.stop.load()) {
                 --depth;  // take the other thread's iteration at the top of the loop
