@@ -1,6 +1,7 @@
 // The arrows of the design, checked on the sources: front ends and tools name
 // no game (they reach games through the registry and capabilities), tools
-// do not include the command line, and core and search include no game.
+// do not include the command line, the Python module needs no command line,
+// and core and search include no game.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -63,24 +64,32 @@ std::vector<std::string> includes_of(std::initializer_list<const char*> folders)
 }
 
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
-    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp", "web"}, kGameNames);
+    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp", "web", "python"}, kGameNames);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 
 TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
-    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp", "web"}));
+    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp", "web", "python"}));
+    EXPECT_TRUE(found.empty()) << joined(found);
+}
+
+// The Python module links the games, the searches and the tools, never the
+// command line (`pip install .` builds it without CLI11).
+TEST(Layers, ThePythonModuleNeedsNoCommandLine) {
+    const auto found = offending_lines({"python"}, includes_of({"cli", "uci", "xboard", "gtp", "web", "theory"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
-    const auto found = offending_lines(
-        {"core", "search"}, includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web"}));
+    const auto found =
+        offending_lines({"core", "search"},
+                        includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
 TEST(Layers, GamesKnowNoSearch) {
-    const auto found =
-        offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp", "web"}));
+    const auto found = offending_lines(
+        {"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 

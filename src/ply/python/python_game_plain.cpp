@@ -1,0 +1,9 @@
+// The searches of Python games without hash(), in a file of their own
+// so that the build compiles the two kinds side by side.
+#include <ply/python/python_game_searches.hpp>
+
+namespace ply::python {
+
+Searches python_searches_plain() { return python_searches_of<false>(); }
+
+}  // namespace ply::python
