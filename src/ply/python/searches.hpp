@@ -242,11 +242,12 @@ Solution solve(const G& root, bool weak) {
             if constexpr (CallsPython<G>) {  // its move numbers hold for one search only
                 r = solve::Solver<G>(kSolverHashMb).solve_fully(root, weak);
             } else {
-                // One solver a game and kind, kept: what it proved serves the next position.
+                // One solver a game and kind, made when first asked and kept:
+                // what it proved serves the next position.
                 static std::mutex mutex;
-                static solve::Solver<G>* const solvers[2] = {new solve::Solver<G>(kSolverHashMb),
-                                                             new solve::Solver<G>(kSolverHashMb)};
+                static std::unique_ptr<solve::Solver<G>> solvers[2];
                 const std::lock_guard lock(mutex);
+                if (!solvers[weak]) solvers[weak] = std::make_unique<solve::Solver<G>>(kSolverHashMb);
                 r = solvers[weak]->solve_fully(root, weak);
             }
         }
