@@ -28,6 +28,15 @@ TEST(CliTree, AlphaBetaPrunesTheAimaTree) {
     EXPECT_EQ(j["leaves"], 7);
 }
 
+// A watched search keeps every node it visits: one too big to follow fails
+// in one line once it passes the recorder's bound, before it fills the memory.
+TEST(CliSearch, TracingASearchTooBigFailsInOneLine) {
+    const auto r = run_ply("search chess --algo minimax --depth 7 --trace --json");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("ply search: the search visits more than 200000 positions"), std::string::npos) << r.out;
+    EXPECT_EQ(run_ply("search chess --algo alphabeta --depth 9 --dot /dev/null").exit_code, 1);
+}
+
 TEST(CliTree, ParseErrorNamesTheColumn) {
     const auto r = run_ply("tree '((3 5) (4 x))'");
     EXPECT_EQ(r.exit_code, 1);

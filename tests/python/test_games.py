@@ -296,3 +296,19 @@ def test_search_argument_errors():
     with pytest.raises(ply.ParseError):
         ply.Engine().search(g, depth=-1)
     assert g.history == []
+
+
+def test_a_tampered_pickle_is_a_parse_error():
+    fresh = ply.Chess.__new__(ply.Chess)
+    for state in [(1, [2]), ("startpos", "e2e4"), ("startpos", [4]), ("startpos",), ("startpos", ["e2e5"])]:
+        with pytest.raises(ply.ParseError):
+            ply.Chess.__new__(ply.Chess).__setstate__(state)
+    fresh.__setstate__(("startpos", ["e2e4"]))
+    assert [str(m) for m in fresh.history] == ["e2e4"]
+
+
+def test_a_trace_too_big_to_follow_is_refused_before_it_fills_the_memory():
+    with pytest.raises(ply.Error, match="more than 200000 positions"):
+        ply.search(ply.Chess(), "minimax", depth=7, trace=True)
+    nim_like = ply.Tictactoe()
+    assert ply.search(nim_like, "alphabeta", depth=9, trace=True).trace is not None

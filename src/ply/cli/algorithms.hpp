@@ -54,8 +54,13 @@ void search_and_report(const CLI::App& cmd, const G& game, const std::string& al
     if (watch.watching()) {
         if (watch.trace && !json) std::cout << "Trace (windows and values for MAX, the player to move at the root):\n";
         recorder.emplace(game, depth, watch.trace && !json ? &std::cout : nullptr);
-        r = watch.iterative ? classic::search_iterative(algorithm, game, depth, *recorder)
-                            : classic::search_once(algorithm, game, depth, std::nullopt, *recorder);
+        try {
+            r = watch.iterative ? classic::search_iterative(algorithm, game, depth, *recorder)
+                                : classic::search_once(algorithm, game, depth, std::nullopt, *recorder);
+        } catch (const draw::TooBigToRecord& e) {
+            std::cout.flush();
+            input_error(cmd, e.what());
+        }
         recorder->mark_pv(r.pv);
     } else {
         r = watch.iterative ? classic::search_iterative(algorithm, game, depth)

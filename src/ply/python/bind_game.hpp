@@ -188,9 +188,14 @@ void bind_game(py::module_& module) {
                 return py::make_tuple(s.start, moves);
             },
             [](const py::tuple& t) {
-                if (t.size() != 2) throw ParseError("a pickled game is (start, moves)");
+                const std::string what = "a pickled " + std::string(G::name) + " game is (start position, [moves])";
+                if (t.size() != 2 || !py::isinstance<py::str>(t[0]) || !py::isinstance<py::list>(t[1]))
+                    throw ParseError(what);
                 State s(t[0].cast<std::string>());
-                for (const auto& text : t[1]) s.play(s.parse(text.cast<std::string>()));
+                for (const auto& text : t[1]) {
+                    if (!py::isinstance<py::str>(text)) throw ParseError(what);
+                    s.play(s.parse(text.cast<std::string>()));
+                }
                 return s;
             }));
     add_game_type(cls, searches_of<G>());

@@ -68,6 +68,8 @@ void bind_errors(py::module_& m) {
             PyErr_SetString(error, e.what());
         } catch (const OutOfMemory& e) {
             PyErr_SetString(error, e.what());
+        } catch (const draw::TooBigToRecord& e) {
+            PyErr_SetString(error, e.what());
         }
     });
 }

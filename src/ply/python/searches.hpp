@@ -57,12 +57,12 @@ void check_at_least(const char* what, long long value, long long lowest, long lo
 std::string proof_name(mcts::Proof proof);
 // The recorded tree as Python reads it (trace.cpp).
 Trace trace_of(const draw::SearchTree& tree);
-// The largest recorded tree a trace keeps.
-inline constexpr std::size_t kMaxTracedNodes = 1'000'000;
 // The exact solver's table.
 inline constexpr std::size_t kSolverHashMb = 64;
 // Past this many nodes the minimal tree is not measured (as `ply compare`).
 inline constexpr std::uint64_t kMaxMeasuredNodes = 20'000'000;
+// ... and for a game written in Python, whose nodes cost microseconds each.
+inline constexpr std::uint64_t kMaxMeasuredPythonNodes = 1'000'000;
 
 template <NotatedGame G>
 SearchResult classic_search(const G& root, const SearchArgs& args) {
@@ -97,12 +97,7 @@ SearchResult classic_search(const G& root, const SearchArgs& args) {
     out.leaves = r.leaves;
     out.researches = r.researches;
     if (recorder) {
-        const auto tree = recorder->tree(std::string(G::name) + ", " + args.algorithm);
-        if (tree.nodes.size() > kMaxTracedNodes)
-            throw Error("the searched tree has " + std::to_string(tree.nodes.size()) +
-                        " nodes; traces are for small searches (at most " + std::to_string(kMaxTracedNodes) +
-                        "): lower the depth");
-        out.trace = trace_of(tree);
+        out.trace = trace_of(recorder->tree(std::string(G::name) + ", " + args.algorithm));
     }
     return out;
 }
@@ -119,7 +114,7 @@ Comparison compare(const G& root, const CompareArgs& args) {
     std::optional<classic::TreeSize> size;
     {
         const SearchScope<G> scope;
-        size = classic::measure_tree(root, out.depth, kMaxMeasuredNodes);
+        size = classic::measure_tree(root, out.depth, CallsPython<G> ? kMaxMeasuredPythonNodes : kMaxMeasuredNodes);
     }
     throw_if_failed(root);
     if (size) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -50,6 +51,19 @@ struct SearchTree {
     std::vector<DrawnNode> nodes;  // nodes[0] is the root
     std::vector<TraceEvent> events;
     std::string title;
+};
+
+// What a recorder keeps at most, about 200 MB: watching is for searches a
+// person can follow, and a deeper one must fail before it fills the memory.
+inline constexpr std::size_t kMaxRecordedNodes = 200'000;
+inline constexpr std::size_t kMaxRecordedEvents = 1'000'000;
+
+// Thrown by the recorder, in the middle of the search, past those bounds.
+class TooBigToRecord : public std::runtime_error {
+public:
+    TooBigToRecord()
+        : std::runtime_error("the search visits more than " + std::to_string(kMaxRecordedNodes) +
+                             " positions; traces and drawings are for small searches: lower the depth") {}
 };
 
 // How many moves the last visit of `n` left unsearched: a cutoff prunes the
@@ -203,6 +217,7 @@ private:
         if (tree_.nodes[static_cast<std::size_t>(id)].children.empty()) add_children(id, moves_[ply]);
     }
     void add_children(int id, const MoveListOf<G>& moves) {
+        if (tree_.nodes.size() + moves.size() > kMaxRecordedNodes) throw TooBigToRecord();
         const int ply = tree_.nodes[static_cast<std::size_t>(id)].ply;
         std::vector<int> kids;
         for (const auto& m : moves) {
@@ -290,6 +305,7 @@ private:
     }
     // Keeps the step just narrated (say) for those who replay it.
     void record(TraceEvent e) {
+        if (tree_.events.size() >= kMaxRecordedEvents) throw TooBigToRecord();
         e.text = std::move(last_line_);
         tree_.events.push_back(std::move(e));
     }
