@@ -203,8 +203,7 @@ class Engine:
     search() releases the GIL: other Python threads run, and may call stop().
     Without limits it thinks as `ply play` does (the game's time or depth;
     1 s for a game written in Python, which is searched on one thread).
-    Ctrl-C takes effect when the search returns: give a limit, or stop() it
-    from another thread.
+    Ctrl-C (KeyboardInterrupt) ends any search of Ply within 50 ms.
     """
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     def search(self, game: AnyGame, depth: Optional[int] = None, nodes: Optional[int] = None,

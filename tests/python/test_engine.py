@@ -2,8 +2,12 @@
 MultiPV, the info callback, and stop() from another thread while the search
 runs without the GIL."""
 
+import os
+import signal
 import threading
 import time
+
+import pytest
 
 import ply
 
@@ -176,3 +180,31 @@ def test_mcts_proves_tictactoe_a_draw():
     assert r.proof == "draw"
     assert r.iterations < 200000  # the proof ended it
     assert all(s.proof == "draw" for s in r.moves)
+
+
+def _interrupt_after(seconds):
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("search", [
+    lambda: ply.Engine().search(ply.Chess(), time=30),
+    lambda: ply.search(ply.Chess(), "minimax", depth=9),
+    lambda: ply.mcts(ply.Go(), time=30),
+    lambda: ply.solve(ply.Connect4()),
+], ids=["engine", "classic", "mcts", "solve"])
+def test_ctrl_c_stops_a_search_of_a_builtin_game(search):
+    # Python runs its signal handlers in the main thread only: the search
+    # must let it, and end once KeyboardInterrupt is raised.
+    timer = _interrupt_after(0.3)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        search()
+    timer.join()
+    assert time.monotonic() - start < 5
+    # Nothing is left stopped: the solver (kept from call to call) and the
+    # engine still answer in full.
+    # (Pons' Test_L2_R1, first line: score 4.)
+    assert ply.solve(ply.Connect4("5554224333234511764415115")).published_score == 4
+    assert ply.Engine().search(ply.Chess(), depth=4).best_move in ply.Chess().legal_moves()

@@ -4,8 +4,9 @@
 // written in Python (python_game.hpp).
 //
 // The GIL is released while a built-in game is searched, so that other
-// Python threads run (and may stop the engine); a game written in Python
-// takes it back for each call into the game, and is searched on one thread.
+// Python threads run (and may stop the engine), and Ctrl-C stops it
+// (interrupt.hpp); a game written in Python is searched on one thread,
+// holding the GIL.
 #pragma once
 
 #include <chrono>
@@ -17,6 +18,7 @@
 
 #include <ply/core/describe.hpp>
 #include <ply/python/api.hpp>
+#include <ply/python/interrupt.hpp>
 #include <ply/python/moves.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/search/classic/minimal_tree.hpp>
@@ -26,18 +28,6 @@
 #include <ply/tools/draw/search_tree.hpp>
 
 namespace ply::python {
-
-// The GIL, released for the length of a scope unless the game needs it.
-template <class G>
-class SearchScope {
-public:
-    SearchScope() {
-        if constexpr (!CallsPython<G>) release_.emplace();
-    }
-
-private:
-    std::optional<py::gil_scoped_release> release_;
-};
 
 class Stopwatch {
 public:
@@ -70,19 +60,24 @@ SearchResult classic_search(const G& root, const SearchArgs& args) {
     const int depth = checked_depth(args.depth, describe::search_depth(root), 0);
     classic::SearchResult<typename G::Move> r;
     std::optional<draw::SearchRecorder<G>> recorder;
+    if (args.trace) recorder.emplace(root, depth);
+    std::atomic<bool> stop = false;
+    const auto search = [&](auto& inner) {
+        Watched<std::remove_reference_t<decltype(inner)>> observer{inner, stop};
+        r = args.iterative ? classic::search_iterative(algorithm, root, depth, observer)
+                           : classic::search_once(algorithm, root, depth, std::nullopt, observer);
+    };
     const Stopwatch clock;
-    {
-        const SearchScope<G> scope;
-        if (args.trace) {
-            recorder.emplace(root, depth);
-            r = args.iterative ? classic::search_iterative(algorithm, root, depth, *recorder)
-                               : classic::search_once(algorithm, root, depth, std::nullopt, *recorder);
-            recorder->mark_pv(r.pv);
-        } else {
-            r = args.iterative ? classic::search_iterative(algorithm, root, depth)
-                               : classic::search_once(algorithm, root, depth);
-        }
-    }
+    run_search<G>(
+        [&] {
+            classic::NoObserver nothing;
+            if (recorder)
+                search(*recorder);
+            else
+                search(nothing);
+        },
+        [&] { stop = true; });
+    if (recorder) recorder->mark_pv(r.pv);
     throw_if_failed(root);
     SearchResult out;
     out.seconds = clock.seconds();
@@ -112,10 +107,11 @@ Comparison compare(const G& root, const CompareArgs& args) {
     for (const auto& name : names)
         out.rows.push_back(classic_search(root, {.algorithm = name, .depth = out.depth, .iterative = args.iterative}));
     std::optional<classic::TreeSize> size;
-    {
-        const SearchScope<G> scope;
-        size = classic::measure_tree(root, out.depth, CallsPython<G> ? kMaxMeasuredPythonNodes : kMaxMeasuredNodes);
-    }
+    run_search<G>(  // bounded: Ctrl-C waits for the walk's end
+        [&] {
+            size = classic::measure_tree(root, out.depth, CallsPython<G> ? kMaxMeasuredPythonNodes : kMaxMeasuredNodes);
+        },
+        [] {});
     throw_if_failed(root);
     if (size) {
         out.minimal_leaves = static_cast<double>(size->minimal_leaves);
@@ -199,10 +195,7 @@ EngineResult think(EngineBox& box, const G& root, const void* game_key, const En
     on_failure(root, [&engine] { engine.stop(); });
     const Stopwatch clock;
     engine::Result<typename G::Move> r;
-    {
-        const SearchScope<G> scope;
-        r = engine.run(root);
-    }
+    run_search<G>([&] { r = engine.run(root); }, [&engine] { engine.stop(); });
     engine.on_report = nullptr;
     on_failure(root, nullptr);
     if (callback_error) throw std::move(*callback_error);
@@ -232,19 +225,22 @@ Solution solve(const G& root, bool weak) {
     } else {
         const Stopwatch clock;
         solve::SolveResult<typename G::Move> r;
-        {
-            const SearchScope<G> scope;
-            if constexpr (CallsPython<G>) {  // its move numbers hold for one search only
-                r = solve::Solver<G>(kSolverHashMb).solve_fully(root, weak);
-            } else {
-                // One solver a game and kind, made when first asked and kept:
-                // what it proved serves the next position.
-                static std::mutex mutex;
-                static std::unique_ptr<solve::Solver<G>> solvers[2];
-                const std::lock_guard lock(mutex);
-                if (!solvers[weak]) solvers[weak] = std::make_unique<solve::Solver<G>>(kSolverHashMb);
-                r = solvers[weak]->solve_fully(root, weak);
+        if constexpr (CallsPython<G>) {  // its move numbers hold for one search only
+            r = solve::Solver<G>(kSolverHashMb).solve_fully(root, weak);
+        } else {
+            // One solver a game and kind, made when first asked and kept:
+            // what it proved serves the next position.
+            static std::mutex mutex;
+            static std::unique_ptr<solve::Solver<G>> solvers[2];
+            std::unique_lock lock(mutex, std::defer_lock);
+            {
+                const py::gil_scoped_release release;  // another thread's solve may hold it long
+                lock.lock();
             }
+            auto& solver = solvers[weak];
+            if (!solver) solver = std::make_unique<solve::Solver<G>>(kSolverHashMb);
+            solver->control().stop = false;
+            run_search<G>([&] { r = solver->solve_fully(root, weak); }, [&] { solver->control().stop = true; });
         }
         throw_if_failed(root);
         Solution out;
@@ -276,11 +272,14 @@ MctsResult mcts_search(const G& root, const MctsArgs& args) {
     options.seed = args.seed;
     const Stopwatch clock;
     mcts::Result<typename G::Move> r;
-    {
-        const SearchScope<G> scope;
-        mcts::ParallelSearcher<G> searcher(options, CallsPython<G> ? 1 : args.threads);
-        r = searcher.search(root, limits);
-    }
+    std::atomic<bool> stop = false;
+    limits.stop = &stop;
+    run_search<G>(
+        [&] {
+            mcts::ParallelSearcher<G> searcher(options, CallsPython<G> ? 1 : args.threads);
+            r = searcher.search(root, limits);
+        },
+        [&] { stop = true; });
     throw_if_failed(root);
     MctsResult out;
     out.seconds = clock.seconds();
