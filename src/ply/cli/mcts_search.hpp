@@ -54,20 +54,6 @@ void add_mcts_options(CLI::App& cmd, MctsOptions& options);
 inline constexpr std::array<const char*, 8> kMctsOptionNames = {
     "--iterations", "--time", "--exploration", "--seed", "--no-solver", "--no-rave", "--threads", "--playout-cutoff"};
 
-inline const char* proof_name(mcts::Proof p) {
-    switch (p) {
-        case mcts::Proof::Win:
-            return "win";
-        case mcts::Proof::Loss:
-            return "loss";
-        case mcts::Proof::Draw:
-            return "draw";
-        case mcts::Proof::None:
-            break;
-    }
-    return nullptr;
-}
-
 template <NotatedGame G>
 nlohmann::json mcts_json(const G& game, const mcts::Result<typename G::Move>& r, double seconds) {
     nlohmann::json moves = nlohmann::json::array();

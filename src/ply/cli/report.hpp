@@ -3,13 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
+#include <ply/core/stopwatch.hpp>
 #include <ply/search/classic/common.hpp>
 
 namespace ply::cli {
@@ -56,15 +56,5 @@ void print_search(std::ostream& out, const G& game, const classic::SearchResult<
         << "leaves: " << r.leaves << "\n"
         << "researches: " << r.researches << "\n";
 }
-
-class Stopwatch {
-public:
-    [[nodiscard]] double seconds() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
-
-private:
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 }  // namespace ply::cli

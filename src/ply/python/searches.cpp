@@ -33,18 +33,4 @@ std::optional<std::chrono::milliseconds> checked_seconds(std::optional<double> s
     return std::chrono::milliseconds(std::max<long long>(1, std::llround(*seconds * 1000)));
 }
 
-std::string proof_name(mcts::Proof proof) {
-    switch (proof) {
-        case mcts::Proof::Win:
-            return "win";
-        case mcts::Proof::Loss:
-            return "loss";
-        case mcts::Proof::Draw:
-            return "draw";
-        case mcts::Proof::None:
-            break;
-    }
-    return "none";
-}
-
 }  // namespace ply::python

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include <ply/core/describe.hpp>
+#include <ply/core/stopwatch.hpp>
 #include <ply/python/api.hpp>
 #include <ply/python/interrupt.hpp>
 #include <ply/python/moves.hpp>
@@ -29,22 +30,16 @@
 
 namespace ply::python {
 
-class Stopwatch {
-public:
-    [[nodiscard]] double seconds() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
-
-private:
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
-
 // The checks of the arguments every game shares (searches.cpp).
 classic::Algorithm algorithm_named(const std::string& name);
 int checked_depth(std::optional<int> depth, int fallback, int lowest);
 std::optional<std::chrono::milliseconds> checked_seconds(std::optional<double> seconds);
 void check_at_least(const char* what, long long value, long long lowest, long long highest);
-std::string proof_name(mcts::Proof proof);
+// Python says "none" where nothing is proven.
+inline std::string proof_text(mcts::Proof proof) {
+    const char* name = mcts::proof_name(proof);
+    return name ? name : "none";
+}
 // The recorded tree as Python reads it (trace.cpp).
 Trace trace_of(const draw::SearchTree& tree);
 // The exact solver's table.
@@ -285,11 +280,11 @@ MctsResult mcts_search(const G& root, const MctsArgs& args) {
     out.seconds = clock.seconds();
     if (r.best) out.best_move = move_object(root, *r.best);
     out.mean = r.mean;
-    out.proof = proof_name(r.proof);
+    out.proof = proof_text(r.proof);
     out.iterations = r.iterations;
     out.nodes = r.nodes;
     for (const auto& m : r.moves)
-        out.moves.push_back({move_object(root, m.move), m.visits, m.mean, proof_name(m.proof)});
+        out.moves.push_back({move_object(root, m.move), m.visits, m.mean, proof_text(m.proof)});
     out.pv = line_object(root, r.pv);
     return out;
 }

@@ -3,24 +3,6 @@
 
 namespace ply::python {
 
-namespace {
-
-std::string kind_name(draw::TraceEvent::Kind kind) {
-    switch (kind) {
-        case draw::TraceEvent::Kind::Pass:
-            return "pass";
-        case draw::TraceEvent::Kind::Enter:
-            return "enter";
-        case draw::TraceEvent::Kind::Leave:
-            return "leave";
-        case draw::TraceEvent::Kind::Research:
-            return "research";
-    }
-    return "?";
-}
-
-}  // namespace
-
 Trace trace_of(const draw::SearchTree& tree) {
     Trace out;
     out.nodes.reserve(tree.nodes.size());
@@ -49,7 +31,7 @@ Trace trace_of(const draw::SearchTree& tree) {
     }
     for (const draw::TraceEvent& e : tree.events) {
         TraceEvent event;
-        event.kind = kind_name(e.kind);
+        event.kind = draw::kind_name(e.kind);
         event.node = e.node;
         event.alpha = e.alpha;
         event.beta = e.beta;

@@ -50,6 +50,21 @@ struct Limits {
 // What is proven of a node, for its side to move.
 enum class Proof : std::uint8_t { None, Win, Loss, Draw };
 
+// "win", "loss" or "draw"; nullptr when nothing is proven.
+inline const char* proof_name(Proof proof) {
+    switch (proof) {
+        case Proof::Win:
+            return "win";
+        case Proof::Loss:
+            return "loss";
+        case Proof::Draw:
+            return "draw";
+        case Proof::None:
+            break;
+    }
+    return nullptr;
+}
+
 template <class Move>
 struct MoveStats {
     Move move;

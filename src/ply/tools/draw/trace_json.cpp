@@ -9,6 +9,8 @@ nlohmann::json score_json(std::optional<Score> s, const char* unbounded) {
     return format_score(s);
 }
 
+}  // namespace
+
 const char* kind_name(TraceEvent::Kind k) {
     switch (k) {
         case TraceEvent::Kind::Pass:
@@ -22,8 +24,6 @@ const char* kind_name(TraceEvent::Kind k) {
     }
     return "?";
 }
-
-}  // namespace
 
 std::string exit_name(const DrawnNode& node, classic::Exit how, bool pruned_any) {
     using classic::Exit;

@@ -14,6 +14,9 @@ namespace ply::draw {
 // maximiser sees the node: a cutoff only where children were left unsearched.
 std::string exit_name(const DrawnNode& node, classic::Exit how, bool pruned_any);
 
+// "pass", "enter", "leave" or "research".
+const char* kind_name(TraceEvent::Kind k);
+
 nlohmann::json trace_json(const SearchTree& tree);
 
 }  // namespace ply::draw
