@@ -47,6 +47,8 @@ void add_gtp_command(CLI::App& app);
 void add_match_command(CLI::App& app, const Registry& games);
 void add_analyse_command(CLI::App& app, const Registry& games);
 void add_tactics_command(CLI::App& app);
+void add_datagen_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);

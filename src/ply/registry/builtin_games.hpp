@@ -8,6 +8,7 @@
 #include <ply/games/chess/perft.hpp>
 #include <ply/games/chess/position.hpp>
 #include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/tuning.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/go/go.hpp>
 #include <ply/games/go/protocol.hpp>

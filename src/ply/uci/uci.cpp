@@ -10,6 +10,8 @@
 #include <type_traits>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text_file.hpp>
+#include <ply/core/tuning.hpp>
 #include <ply/core/version.hpp>
 #include <ply/registry/builtin_games.hpp>
 #include <ply/tools/protocol_text.hpp>
@@ -97,6 +99,7 @@ std::string Session<G>::options() const {
                std::to_string(Protocol::max_elo) + " min " + std::to_string(Protocol::min_elo) + " max " +
                std::to_string(Protocol::max_elo) + "\n";
     if constexpr (BookGame<G>) out += own_book_options();
+    if constexpr (TunableGame<G>) out += "option name EvalFile type string default <default>\n";
     return out + feature_options();
 }
 
@@ -261,6 +264,18 @@ bool Session<G>::set_game_value(const std::string& key, const std::string& value
                 own_book_.load(value);
             } catch (const ParseError& e) {  // the old book is kept whole
                 say(std::string("info string error: ") + e.what() + "; the old book is kept");
+            }
+            return true;
+        }
+    }
+    if constexpr (TunableGame<G>) {
+        // The evaluation's weights (`ply tune` writes them); <default> or empty: the built-in ones.
+        if (key == "evalfile") {
+            try {
+                const bool builtin = value.empty() || value == "<default>";
+                Tuning<G>::set_weights(Tuning<G>::parse_weights(builtin ? "" : read_text_file(value, "weights file")));
+            } catch (const ParseError& e) {
+                say(std::string("info string error: ") + e.what() + "; the evaluation keeps its weights");
             }
             return true;
         }

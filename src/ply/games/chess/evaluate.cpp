@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 
 namespace ply::chess {
@@ -41,7 +42,19 @@ Bitboard pawn_attack_set(Color c, Bitboard pawns) {
 }
 Bitboard push(Color c, Bitboard b) { return c == White ? b << 8 : b >> 8; }
 
-int table_value(const Table& t, Color c, Square s) { return t[static_cast<std::size_t>(c == White ? s ^ 56 : s)]; }
+// What the evaluation reads; set_weights() replaces it between searches.
+Weights active = kDefaultWeights;
+const Weights& w = active;
+
+// A piece-square table's index: tables are drawn from White's side, rank 8 first.
+std::size_t table_index(Color c, Square s) { return static_cast<std::size_t>(c == White ? s ^ 56 : s); }
+
+// The weight's number in Weights' declaration order (for_each_weight's).
+std::size_t index_of(const Pair& weight) {
+    return static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&weight) -
+                                    reinterpret_cast<const std::byte*>(&active)) /
+           sizeof(Pair);
+}
 
 template <bool Tracing>
 class Evaluator {
@@ -63,7 +76,7 @@ public:
             threats(c);
             mop_up(c);
         }
-        add(pos_.side_to_move(), Tempo, kTempo);
+        add(pos_.side_to_move(), Tempo, w.tempo);
 
         const Pair total = score_[White] - score_[Black];
         const int scale = scale_factor(total.eg > 0 ? White : Black);
@@ -79,9 +92,22 @@ public:
     }
 
 private:
-    void add(Color c, Term t, Pair v) {
+    // A tuned weight, counted `count` times for `c`.
+    void add(Color c, Term t, const Pair& weight, int count = 1) {
+        const Pair v = weight * count;
         score_[c] += v;
-        if constexpr (Tracing) trace_->terms[t][c] += v;
+        if constexpr (Tracing) {
+            trace_->terms[t][c] += v;
+            trace_->counts[index_of(weight)][c] += count;
+        }
+    }
+    // A value no single weight explains (king danger, mop-up): the tuner holds it fixed.
+    void add_fixed(Color c, Term t, Pair v) {
+        score_[c] += v;
+        if constexpr (Tracing) {
+            trace_->terms[t][c] += v;
+            trace_->fixed[c] += v;
+        }
     }
     void attack(Color c, PieceType t, Bitboard b) {
         attacked_by_[c][t] |= b;
@@ -110,17 +136,15 @@ private:
     }
 
     void material_and_squares(Color c) {
-        Pair material, squares;
         for (int t = Pawn; t <= King; ++t) {
+            const auto type = static_cast<std::size_t>(t);
             for (Bitboard b = pos_.pieces(c, PieceType(t)); b;) {
                 const Square s = pop_lsb(b);
-                material += kMaterial[t];
-                squares += Pair{table_value(*kPstMg[t], c, s), table_value(*kPstEg[t], c, s)};
+                add(c, Material, w.material[type]);
+                add(c, PieceSquares, w.pst[type][table_index(c, s)]);
             }
         }
-        add(c, Material, material);
-        add(c, PieceSquares, squares);
-        if (more_than_one(pos_.pieces(c, Bishop))) add(c, Pieces, kBishopPair);
+        if (more_than_one(pos_.pieces(c, Bishop))) add(c, Pieces, w.bishop_pair);
     }
 
     // Mobility, attacks on the enemy king's zone, and the piece's own features.
@@ -146,19 +170,19 @@ private:
                     break;
             }
             attack(c, t, att);
-            const int mobility = popcount(att & mobility_area_[c]);
+            const auto mobility = static_cast<std::size_t>(popcount(att & mobility_area_[c]));
             switch (t) {
                 case Knight:
-                    add(c, Mobility, kKnightMobility[mobility]);
+                    add(c, Mobility, w.knight_mobility[mobility]);
                     break;
                 case Bishop:
-                    add(c, Mobility, kBishopMobility[mobility]);
+                    add(c, Mobility, w.bishop_mobility[mobility]);
                     break;
                 case Rook:
-                    add(c, Mobility, kRookMobility[mobility]);
+                    add(c, Mobility, w.rook_mobility[mobility]);
                     break;
                 default:
-                    add(c, Mobility, kQueenMobility[mobility]);
+                    add(c, Mobility, w.queen_mobility[mobility]);
                     break;
             }
             if (att & king_zone_[them]) {
@@ -171,67 +195,64 @@ private:
             if (t == Knight || t == Bishop) {
                 const bool outpost = rank >= 3 && rank <= 5 && (attacked_by_[c][Pawn] & square_bb(s)) &&
                                      !(pawn_attack_span_[them] & square_bb(s));
-                if (outpost) add(c, Pieces, t == Knight ? kKnightOutpost : kBishopOutpost);
+                if (outpost) add(c, Pieces, t == Knight ? w.knight_outpost : w.bishop_outpost);
             }
             if (t == Bishop) {
                 const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
-                add(c, Pieces, kBadBishopPawn * popcount(own_pawns & same_colour));
+                add(c, Pieces, w.bad_bishop_pawn, popcount(own_pawns & same_colour));
             }
             if (t == Rook) {
-                if (!(file & own_pawns)) add(c, Pieces, (file & their_pawns) ? kRookSemiOpenFile : kRookOpenFile);
+                if (!(file & own_pawns))
+                    add(c, Pieces, (file & their_pawns) ? w.rook_semi_open_file : w.rook_open_file);
                 const Bitboard seventh = rank_bb(c == White ? 6 : 1);
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
-                    add(c, Pieces, kRookOnSeventh);
+                    add(c, Pieces, w.rook_on_seventh);
             }
-            if (t == Queen && !(file & own_pawns)) add(c, Pieces, kQueenOpenFile);
+            if (t == Queen && !(file & own_pawns)) add(c, Pieces, w.queen_open_file);
         }
     }
 
     void pawns(Color c) {
         const Color them = ~c;
         const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
-        Pair structure, passed;
         for (Bitboard b = own; b;) {
             const Square s = pop_lsb(b);
-            const int f = file_of(s), rank = relative_rank(c, s);
+            const int f = file_of(s);
+            const auto rank = static_cast<std::size_t>(relative_rank(c, s));
             const Bitboard ahead = ranks_ahead(c, s);
             const Bitboard neighbours = own & adjacent_files(f);
             const Square stop = c == White ? s + 8 : s - 8;
 
             const bool supported = pawn_attacks(them, s) & own;
             const bool phalanx = neighbours & rank_bb(rank_of(s));
-            if (supported || phalanx) structure += kConnected[rank];
+            if (supported || phalanx) add(c, PawnStructure, w.connected[rank]);
             if (!neighbours)
-                structure += kIsolated;
+                add(c, PawnStructure, w.isolated);
             else if (!(neighbours & ~ahead) && (pawn_attacks(c, stop) & theirs))
-                structure += kBackward;
-            if (own & ahead & file_bb(f)) structure += kDoubled;
+                add(c, PawnStructure, w.backward);
+            if (own & ahead & file_bb(f)) add(c, PawnStructure, w.doubled);
 
             if (theirs & ahead & (file_bb(f) | adjacent_files(f))) continue;
-            passed += passed_pawn(c, s, rank, stop);
+            passed_pawn(c, s, rank, stop);
         }
-        add(c, PawnStructure, structure);
-        add(c, PassedPawns, passed);
     }
 
-    Pair passed_pawn(Color c, Square s, int rank, Square stop) const {
+    void passed_pawn(Color c, Square s, std::size_t rank, Square stop) {
         const Color them = ~c;
-        Pair v = kPassed[rank];
-        if (pos_.piece_on(stop) != NoPiece) v += kPassedBlocked;
-        const int own_king = distance(pos_.king_square(c), stop);
-        const int their_king = distance(pos_.king_square(them), stop);
-        v.eg += their_king * kPassedEnemyKingDistance[rank] - own_king * kPassedOwnKingDistance[rank];
+        add(c, PassedPawns, w.passed[rank]);
+        if (pos_.piece_on(stop) != NoPiece) add(c, PassedPawns, w.passed_blocked);
+        add(c, PassedPawns, w.passed_own_king_distance[rank], distance(pos_.king_square(c), stop));
+        add(c, PassedPawns, w.passed_enemy_king_distance[rank], distance(pos_.king_square(them), stop));
         const Bitboard path = ranks_ahead(c, s) & file_bb(file_of(s));
-        if (!(path & (attacked_[them] | pos_.pieces(them)))) v.eg += kPassedFreePathBonus[rank];
+        if (!(path & (attacked_[them] | pos_.pieces(them)))) add(c, PassedPawns, w.passed_free_path[rank]);
 
         // Rule of the square, when the enemy has only pawns: the king cannot catch it.
         if (!(pos_.pieces(them) & ~pos_.pieces(them, Pawn) & ~pos_.pieces(them, King)) && !(path & pos_.pieces())) {
             const Square queening = make_square(file_of(s), c == White ? 7 : 0);
-            const int pawn_moves = std::min(5, 7 - rank);
+            const int pawn_moves = std::min(5, 7 - static_cast<int>(rank));
             const int king_moves = distance(pos_.king_square(them), queening) - (pos_.side_to_move() == them);
-            if (king_moves > pawn_moves) v.eg += kUnstoppablePassed;
+            if (king_moves > pawn_moves) add_fixed(c, PassedPawns, Pair{0, kUnstoppablePassed});
         }
-        return v;
     }
 
     // The danger to `c`'s king: enemy attackers of its zone, weak squares,
@@ -239,7 +260,6 @@ private:
     void king_safety(Color c) {
         const Color them = ~c;
         const Square k = pos_.king_square(c);
-        Pair v;
         if (king_attackers_[c] > (pos_.pieces(them, Queen) ? 0 : 1)) {
             const Bitboard solid_defence =
                 attacked_by_[c][Pawn] | attacked_by_[c][Knight] | attacked_by_[c][Bishop] | attacked_by_[c][Rook];
@@ -254,25 +274,24 @@ private:
             if ((rook_lines | bishop_lines) & attacked_by_[them][Queen] & safe) units += kSafeCheckUnits[Queen];
             if (!pos_.pieces(them, Queen)) units += kNoQueenUnits;
             units = std::clamp(units, 0, kKingDangerMax);
-            v -= Pair{units * units / kKingDangerDivisorMg, units / kKingDangerDivisorEg};
+            add_fixed(c, KingSafety, -Pair{units * units / kKingDangerDivisorMg, units / kKingDangerDivisorEg});
         }
 
         // Shelter and storm on the three files around the king (b..g centred).
         const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
         const Bitboard not_behind = ~ranks_ahead(them, k);  // the king's rank and those in front
         const int centre = std::clamp(file_of(k), 1, 6);
-        int shelter = 0;
         for (int f = centre - 1; f <= centre + 1; ++f) {
             const Bitboard mine = own & file_bb(f) & not_behind, enemy = theirs & file_bb(f) & not_behind;
-            const int own_rank = mine ? relative_rank(c, c == White ? lsb(mine) : msb(mine)) : 0;
-            const int their_rank = enemy ? relative_rank(c, c == White ? lsb(enemy) : msb(enemy)) : 0;
-            shelter += kShelter[own_rank];
+            const auto own_rank =
+                static_cast<std::size_t>(mine ? relative_rank(c, c == White ? lsb(mine) : msb(mine)) : 0);
+            const auto their_rank =
+                static_cast<std::size_t>(enemy ? relative_rank(c, c == White ? lsb(enemy) : msb(enemy)) : 0);
+            add(c, KingSafety, w.shelter[own_rank]);
             // A storming pawn blocked by ours is no lever.
-            if (their_rank && !(own_rank && their_rank == own_rank + 1)) shelter += kStorm[their_rank];
-            if (!((own | theirs) & file_bb(f))) shelter += kKingOpenFile;
+            if (their_rank && !(own_rank && their_rank == own_rank + 1)) add(c, KingSafety, w.storm[their_rank]);
+            if (!((own | theirs) & file_bb(f))) add(c, KingSafety, w.king_open_file);
         }
-        v += Pair{shelter, 0};
-        add(c, KingSafety, v);
     }
 
     // What `c` attacks: pieces hit by pawns, by minors and rooks, hanging ones.
@@ -280,26 +299,25 @@ private:
         const Color them = ~c;
         const Bitboard their_pieces = pos_.pieces(them) & ~pos_.pieces(them, King);
         const Bitboard non_pawns = their_pieces & ~pos_.pieces(them, Pawn);
-        Pair v;
-        v += kThreatByPawn * popcount(non_pawns & attacked_by_[c][Pawn]);
+        add(c, Threats, w.threat_by_pawn, popcount(non_pawns & attacked_by_[c][Pawn]));
 
         const Bitboard strongly_protected = attacked_by_[them][Pawn] | (attacked2_[them] & ~attacked2_[c]);
         const Bitboard weak = their_pieces & ~strongly_protected & attacked_[c];
         const Bitboard by_minors = (non_pawns & strongly_protected) | weak;
         for (Bitboard b = by_minors & (attacked_by_[c][Knight] | attacked_by_[c][Bishop]); b;)
-            v += kThreatByMinor[type_of(pos_.piece_on(pop_lsb(b)))];
-        for (Bitboard b = weak & attacked_by_[c][Rook]; b;) v += kThreatByRook[type_of(pos_.piece_on(pop_lsb(b)))];
-        if (weak & attacked_by_[c][King]) v += kThreatByKing;
-        v += kHanging * popcount(weak & (~attacked_[them] | (non_pawns & attacked2_[c])));
+            add(c, Threats, w.threat_by_minor[type_index(pop_lsb(b))]);
+        for (Bitboard b = weak & attacked_by_[c][Rook]; b;) add(c, Threats, w.threat_by_rook[type_index(pop_lsb(b))]);
+        if (weak & attacked_by_[c][King]) add(c, Threats, w.threat_by_king);
+        add(c, Threats, w.hanging, popcount(weak & (~attacked_[them] | (non_pawns & attacked2_[c]))));
 
         // Pawn pushes to a safe square that would then attack a piece.
         const Bitboard empty = ~occupied_;
         Bitboard pushes = push(c, pos_.pieces(c, Pawn)) & empty;
         pushes |= push(c, pushes & rank_bb(c == White ? 2 : 5)) & empty;
         pushes &= ~attacked_by_[them][Pawn] & (attacked_[c] | ~attacked_[them]);
-        v += kSafePawnPush * popcount(pawn_attack_set(c, pushes) & non_pawns);
-        add(c, Threats, v);
+        add(c, Threats, w.safe_pawn_push, popcount(pawn_attack_set(c, pushes) & non_pawns));
     }
+    std::size_t type_index(Square s) const { return static_cast<std::size_t>(type_of(pos_.piece_on(s))); }
 
     // With mating material against a bare king: drive it to the edge, bring ours close.
     void mop_up(Color c) {
@@ -311,12 +329,12 @@ private:
         if (material < 2 || two_knights) return;  // no mate to force
         const Square k = pos_.king_square(them);
         const int edge = std::max(3 - file_of(k), file_of(k) - 4) + std::max(3 - rank_of(k), rank_of(k) - 4);
-        add(c, Endgame, Pair{0, 20 * edge + 10 * (7 - distance(k, pos_.king_square(c)))});
+        add_fixed(c, Endgame, Pair{0, 20 * edge + 10 * (7 - distance(k, pos_.king_square(c)))});
     }
 
     int non_pawn_material(Color c) const {
         int v = 0;
-        for (int t = Knight; t <= Queen; ++t) v += kMaterial[t].mg * popcount(pos_.pieces(c, PieceType(t)));
+        for (int t = Knight; t <= Queen; ++t) v += kScaleMaterial[t] * popcount(pos_.pieces(c, PieceType(t)));
         return v;
     }
 
@@ -325,12 +343,12 @@ private:
         const Color weak = ~strong;
         if (!pos_.pieces(strong, Pawn)) {
             const int own = non_pawn_material(strong), other = non_pawn_material(weak);
-            if (own < kMaterial[Rook].mg) return kScaleNoPawnsMinorUp;
+            if (own < kScaleMaterial[Rook]) return kScaleNoPawnsMinorUp;
             // Two knights cannot force mate.
             if (pos_.pieces(strong) == (pos_.pieces(strong, King) | pos_.pieces(strong, Knight)) &&
                 popcount(pos_.pieces(strong, Knight)) <= 2)
                 return kScaleNoPawnsMinorUp;
-            if (own - other <= kMaterial[Bishop].mg) return kScaleNoPawnsRookUp;
+            if (own - other <= kScaleMaterial[Bishop]) return kScaleNoPawnsRookUp;
         }
         const Bitboard bishops = pos_.pieces(Bishop);
         const bool bishops_only = pos_.pieces(White, Bishop) && pos_.pieces(Black, Bishop) &&
@@ -359,6 +377,9 @@ std::string cell(Pair p) {
 
 }  // namespace
 
+const Weights& weights() { return active; }
+void set_weights(const Weights& values) { active = values; }
+
 Score evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).run(); }
 
 Score evaluate_traced(const Position& pos, Trace& trace) {
@@ -375,11 +396,11 @@ std::string describe(const Position& pos) {
         << " --------------+---------------+---------------+---------------\n";
     Pair sum[2];
     for (int term = 0; term < TermCount; ++term) {
-        const Pair w = t.terms[term][White], b = t.terms[term][Black];
-        sum[White] += w, sum[Black] += b;
+        const Pair white = t.terms[term][White], black = t.terms[term][Black];
+        sum[White] += white, sum[Black] += black;
         char name[32];
         std::snprintf(name, sizeof name, "%14s", kTermNames[term]);
-        out << name << " | " << cell(w) << " | " << cell(b) << " | " << cell(w - b) << "\n";
+        out << name << " | " << cell(white) << " | " << cell(black) << " | " << cell(white - black) << "\n";
     }
     out << " --------------+---------------+---------------+---------------\n"
         << "         Total | " << cell(sum[White]) << " | " << cell(sum[Black]) << " | "

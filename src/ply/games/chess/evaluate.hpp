@@ -3,6 +3,8 @@
 // and phase for the `eval` command and for tests. Both run the same code.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include <ply/core/score.hpp>
@@ -33,10 +35,19 @@ inline constexpr const char* kTermNames[TermCount] = {"Material",     "Piece squ
 
 struct Trace {
     Pair terms[TermCount][2]{};  // [term][colour], each from that colour's point of view
-    int phase = 0;               // kPhaseMax: opening material, 0: bare kings and pawns
-    int scale = kScaleMax;       // applied to the endgame part
-    Score white = 0;             // the final value from White's point of view
+    // For the tuner: how many times each weight counted for each colour (in
+    // for_each_weight's order), and the part of the value no weight explains.
+    std::array<std::array<std::int16_t, 2>, kWeightCount> counts{};
+    Pair fixed[2]{};
+    int phase = 0;          // kPhaseMax: opening material, 0: bare kings and pawns
+    int scale = kScaleMax;  // applied to the endgame part
+    Score white = 0;        // the final value from White's point of view
 };
+
+// The weights the evaluation reads: kDefaultWeights until set_weights()
+// (a weights file, the tuner). Never while a search runs.
+const Weights& weights();
+void set_weights(const Weights& weights);
 
 // Side-relative value (positive: good for the side to move).
 Score evaluate(const Position& pos);

@@ -1,0 +1,188 @@
+// `ply tune`: fits every evaluation weight to training positions
+// (tools/tune/tuner.hpp) and writes the weights file the engine loads (UCI
+// option EvalFile). The game is the first built-in one whose evaluation can
+// be tuned (core/tuning.hpp): chess.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include <ply/cli/commands.hpp>
+#include <ply/core/stopwatch.hpp>
+#include <ply/core/text_file.hpp>
+#include <ply/registry/builtin_games.hpp>
+#include <ply/tools/output_file.hpp>
+#include <ply/tools/tune/training_data.hpp>
+#include <ply/tools/tune/tuner.hpp>
+
+namespace ply::cli {
+
+namespace {
+
+struct TuneCommand {
+    tune::TuneOptions tune;
+    std::vector<std::string> data;
+    std::string out, cpp, start;
+    std::size_t limit = 0;  // positions read at most; 0: all
+    int report_every = 50;
+    double k = 0;
+};
+
+[[noreturn]] void tune_failed(const std::string& message) {
+    std::cerr << "ply tune: " << message << "\n";
+    throw CLI::RuntimeError(1);
+}
+
+template <TunableGame G>
+void read_data(const std::string& path, std::size_t limit, std::vector<tune::TuneRow>& rows) {
+    using Record = tune::TrainingRecord<Tuning<G>::kPackedSize>;
+    const std::string bytes = read_text_file(path, "training file");
+    auto add = [&](const G& pos, int score, tune::TrainingResult result) {
+        rows.push_back({Tuning<G>::linear(pos), tune::result_value(result), static_cast<double>(score)});
+    };
+    if (tune::is_binary_training(bytes, Tuning<G>::kPackedSize, path)) {
+        const std::size_t count = (bytes.size() - tune::kTrainingHeaderSize) / Record::kSize;
+        for (std::size_t i = 0; i < count && (!limit || rows.size() < limit); ++i) {
+            Record r;
+            const auto* at =
+                reinterpret_cast<const std::byte*>(bytes.data()) + tune::kTrainingHeaderSize + i * Record::kSize;
+            if (!r.read(at)) throw ParseError("'" + path + "': record " + std::to_string(i + 1) + " has a bad result");
+            add(Tuning<G>::unpack(std::span(r.position)), r.score, r.result);
+        }
+        return;
+    }
+    std::size_t line_number = 0, start = 0;
+    while (start < bytes.size() && (!limit || rows.size() < limit)) {
+        const std::size_t end = std::min(bytes.find('\n', start), bytes.size());
+        const std::string_view line(bytes.data() + start, end - start);
+        start = end + 1;
+        ++line_number;
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.front() == '#') continue;
+        const std::string where = "'" + path + "' line " + std::to_string(line_number);
+        const tune::TextRecord r = tune::parse_text_record(line, where);
+        try {
+            add(G::from_position(r.position), r.score, r.result);
+        } catch (const ParseError& e) {
+            throw ParseError(where + ": " + e.what());
+        }
+    }
+}
+
+tune::Weights as_doubles(const std::vector<WeightPair>& w) {
+    tune::Weights out;
+    for (const auto& p : w) out.push_back({static_cast<double>(p[0]), static_cast<double>(p[1])});
+    return out;
+}
+
+std::vector<WeightPair> rounded(const tune::Weights& w) {
+    std::vector<WeightPair> out;
+    for (const auto& p : w) out.push_back({static_cast<int>(std::lround(p[0])), static_cast<int>(std::lround(p[1]))});
+    return out;
+}
+
+// The weights' groups ("pst_knight", "passed"...): each name up to its '['.
+std::map<std::string, std::vector<std::size_t>> groups_of(const std::vector<std::string>& names) {
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < names.size(); ++i) groups[names[i].substr(0, names[i].find('['))].push_back(i);
+    return groups;
+}
+
+// What each group's tuned values alone do to the error, the others as they started.
+void print_groups(const tune::Tuner& tuner, const std::vector<std::string>& names, const tune::Weights& before,
+                  const tune::Weights& after) {
+    const double base = tuner.validation_error(before);
+    std::printf("%-28s %7s %12s %12s\n", "group", "weights", "val. error", "change");
+    for (const auto& [group, members] : groups_of(names)) {
+        tune::Weights mixed = before;
+        for (std::size_t i : members) mixed[i] = after[i];
+        const double e = tuner.validation_error(mixed);
+        std::printf("%-28s %7zu %12.7f %+12.7f\n", group.c_str(), members.size(), e, e - base);
+    }
+}
+
+template <TunableGame G>
+void run(const TuneCommand& o) {
+    const Stopwatch clock;
+    std::vector<WeightPair> start = Tuning<G>::weights();
+    if (!o.start.empty()) start = Tuning<G>::parse_weights(read_text_file(o.start, "weights file"));
+    Tuning<G>::set_weights(start);
+    OutputFile out(o.out);  // a path that cannot be written fails before the work
+    std::vector<tune::TuneRow> rows;
+    for (const std::string& path : o.data) read_data<G>(path, o.limit, rows);
+    if (rows.size() < 2) tune_failed("fewer than 2 positions to tune on");
+    std::printf("positions %zu read in %.1f s\n", rows.size(), clock.seconds());
+    tune::TuneOptions options = o.tune;
+    if (o.k > 0) options.k = o.k;
+    tune::Tuner tuner(std::move(rows), options);
+    const tune::Weights before = as_doubles(start);
+    if (!options.k) tuner.set_k(tuner.fit_k(before));
+    std::printf("training %zu, validation %zu, K %.6f\n", tuner.training_size(), tuner.validation_size(), tuner.k());
+    std::printf("error before: training %.7f, validation %.7f\n", tuner.training_error(before),
+                tuner.validation_error(before));
+    const Stopwatch tuning;
+    const tune::Weights after = tuner.run(before, [&](int epoch, const tune::Weights& w) {
+        if (epoch % o.report_every == 0)
+            std::printf("epoch %d: training %.7f, validation %.7f, %.3f s/epoch\n", epoch, tuner.training_error(w),
+                        tuner.validation_error(w), tuning.seconds() / epoch);
+        std::fflush(stdout);
+    });
+    std::printf("error after: training %.7f, validation %.7f (%d epochs, %.3f s/epoch)\n", tuner.training_error(after),
+                tuner.validation_error(after), o.tune.epochs, tuning.seconds() / std::max(1, o.tune.epochs));
+    print_groups(tuner, Tuning<G>::weight_names(), before, after);
+    const std::vector<WeightPair> result = rounded(after);
+    out.stream() << Tuning<G>::weights_text(result);
+    out.commit();
+    if (!o.cpp.empty()) {
+        OutputFile cpp(o.cpp);
+        cpp.stream() << Tuning<G>::weights_cpp(result);
+        cpp.commit();
+    }
+    std::printf("wrote %s\n", o.out.c_str());
+}
+
+void run_for_tunable_game(const TuneCommand& o) {
+    bool ran = false;
+    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
+        if constexpr (TunableGame<G>) {
+            if (ran) return;
+            ran = true;
+            try {
+                run<G>(o);
+            } catch (const ParseError& e) {
+                tune_failed(e.what());
+            }
+        }
+    });
+    if (!ran) tune_failed("no game here has tunable weights");
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app) {
+    auto o = std::make_shared<TuneCommand>();
+    auto* cmd = app.add_subcommand("tune", "Fit the evaluation's weights to training positions (Adam)");
+    cmd->footer(
+        "Reads `ply datagen` files (binary, or text '<FEN> | <score> | <result>'), fits K, then runs Adam on\n"
+        "the squared error between sigmoid(K * eval) and lambda * result + (1 - lambda) * sigmoid(K * score).\n"
+        "Prints the error before and after and what each group of weights changed; writes a weights file\n"
+        "for the engine (UCI option EvalFile) and, with --cpp, the C++ of default_weights.hpp.\n"
+        "Example: ply tune --data games.bin --out tuned.txt --epochs 400");
+    cmd->add_option("--data,-d", o->data, "Training files")->required()->expected(1, 64);
+    cmd->add_option("--out,-o", o->out, "The weights file to write")->required();
+    cmd->add_option("--cpp", o->cpp, "Also write the weights as C++ (default_weights.hpp's body)");
+    cmd->add_option("--start", o->start, "Start from this weights file (default: the built-in weights)");
+    cmd->add_option("--epochs,-e", o->tune.epochs, "Passes over the data")->check(CLI::Range(1, 1000000));
+    cmd->add_option("--learning-rate", o->tune.learning_rate, "Adam's step")->check(finite_range(1e-6, 1000));
+    cmd->add_option("--lambda", o->tune.lambda, "The game result's share of the target (the rest: the score)")
+        ->check(finite_range(0, 1));
+    cmd->add_option("--k", o->k, "The sigmoid's scale (default: fitted)")->check(finite_range(1e-6, 1));
+    cmd->add_option("--validation", o->tune.validation, "Share of positions held out")->check(finite_range(0, 0.9));
+    cmd->add_option("--threads", o->tune.threads, "Threads")->check(CLI::Range(1, 256));
+    cmd->add_option("--seed", o->tune.seed, "Seed of the training/validation split");
+    cmd->add_option("--limit", o->limit, "Read at most this many positions");
+    cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
+    cmd->callback([o] { run_for_tunable_game(*o); });
+}
+
+}  // namespace ply::cli

@@ -1,0 +1,66 @@
+// What `ply datagen` and `ply tune` ask of a game whose evaluation is a sum
+// of weights times counts, each weight a middlegame/endgame pair blended by
+// the game's phase. Its folder specializes Tuning<G>:
+//
+//   template <>
+//   struct Tuning<MyGame> {
+//       static constexpr std::size_t kPackedSize = 32;    // bytes of a packed position
+//       static void pack(const MyGame& g, std::span<std::byte, kPackedSize> out);
+//       static MyGame unpack(std::span<const std::byte, kPackedSize> in);  // throws ParseError
+//       static bool first_player_to_move(const MyGame& g);
+//       static LinearEval linear(const MyGame& g);          // with the weights in use
+//       static std::vector<std::string> weight_names();     // "group[index]"
+//       static std::vector<WeightPair> weights();           // in use
+//       static void set_weights(const std::vector<WeightPair>& w);
+//       static std::string weights_text(const std::vector<WeightPair>& w);  // the weights file
+//       static std::vector<WeightPair> parse_weights(std::string_view text);  // throws ParseError
+//       static std::string weights_cpp(const std::vector<WeightPair>& w);   // the defaults' source
+//   };
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <ply/core/game.hpp>
+
+namespace ply {
+
+using WeightPair = std::array<int, 2>;  // middlegame, endgame
+
+// A position's evaluation as a linear function of the weights, from the
+// first player's point of view:
+//   value = fixed + sum over counts of count * (mg * mg_share + eg * eg_share)
+struct LinearEval {
+    std::vector<std::pair<std::uint32_t, std::int16_t>> counts;  // weight, first player's count - second's
+    double mg_share = 1;                                         // the middlegame's part of the blend
+    double eg_share = 0;                                         // the endgame's, endgame scaling included
+    double fixed = 0;                                            // what no weight explains (nonlinear terms)
+};
+
+// Left undefined for a game without tunable weights.
+template <class G>
+struct Tuning;
+
+template <class G>
+concept TunableGame = NotatedGame<G> && requires(const G cg, std::span<std::byte, Tuning<G>::kPackedSize> out,
+                                                 std::span<const std::byte, Tuning<G>::kPackedSize> in,
+                                                 const std::vector<WeightPair>& w, std::string_view text) {
+    {Tuning<G>::pack(cg, out)};
+    { Tuning<G>::unpack(in) } -> std::same_as<G>;
+    { Tuning<G>::first_player_to_move(cg) } -> std::same_as<bool>;
+    { Tuning<G>::linear(cg) } -> std::same_as<LinearEval>;
+    { Tuning<G>::weight_names() } -> std::same_as<std::vector<std::string>>;
+    { Tuning<G>::weights() } -> std::same_as<std::vector<WeightPair>>;
+    {Tuning<G>::set_weights(w)};
+    { Tuning<G>::weights_text(w) } -> std::same_as<std::string>;
+    { Tuning<G>::parse_weights(text) } -> std::same_as<std::vector<WeightPair>>;
+    { Tuning<G>::weights_cpp(w) } -> std::same_as<std::string>;
+};
+
+}  // namespace ply

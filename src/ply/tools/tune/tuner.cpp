@@ -1,0 +1,134 @@
+#include <ply/tools/tune/tuner.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <thread>
+
+namespace ply::tune {
+
+double sigmoid(double k, double x) { return 1.0 / (1.0 + std::exp(-k * x)); }
+
+double linear_value(const LinearEval& eval, const Weights& weights) {
+    double mg = 0, eg = 0;
+    for (const auto& [index, count] : eval.counts) {
+        mg += count * weights[index][0];
+        eg += count * weights[index][1];
+    }
+    return eval.fixed + mg * eval.mg_share + eg * eval.eg_share;
+}
+
+Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(options) {
+    std::mt19937_64 rng(options.seed);
+    std::shuffle(rows.begin(), rows.end(), rng);
+    const auto held =
+        static_cast<std::size_t>(std::clamp(options.validation, 0.0, 0.9) * static_cast<double>(rows.size()));
+    validation_.assign(std::make_move_iterator(rows.end() - static_cast<std::ptrdiff_t>(held)),
+                       std::make_move_iterator(rows.end()));
+    rows.resize(rows.size() - held);
+    training_ = std::move(rows);
+    if (options.k) k_ = *options.k;
+}
+
+template <class Part, class F>
+std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) const {
+    // A fixed number of chunks, whatever the threads: sums come out the same.
+    constexpr std::size_t kChunks = 64;
+    std::vector<Part> parts(kChunks);
+    const std::size_t per = (rows.size() + kChunks - 1) / kChunks;
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t c = next++; c < kChunks; c = next++) {
+            const std::size_t begin = std::min(rows.size(), c * per), end = std::min(rows.size(), begin + per);
+            parts[c] = f(begin, end);
+        }
+    };
+    std::vector<std::jthread> threads;
+    for (int i = 1; i < std::max(1, options_.threads); ++i) threads.emplace_back(work);
+    work();
+    threads.clear();
+    return parts;
+}
+
+double Tuner::target(const TuneRow& row) const {
+    return options_.lambda * row.result + (1 - options_.lambda) * sigmoid(k_, row.score);
+}
+
+double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights) const {
+    if (rows.empty()) return 0;
+    const auto parts = in_chunks<double>(rows, [&](std::size_t begin, std::size_t end) {
+        double sum = 0;
+        for (std::size_t i = begin; i < end; ++i) {
+            const double d = target(rows[i]) - sigmoid(k_, linear_value(rows[i].eval, weights));
+            sum += d * d;
+        }
+        return sum;
+    });
+    return std::accumulate(parts.begin(), parts.end(), 0.0) / static_cast<double>(rows.size());
+}
+
+double Tuner::fit_k(const Weights& weights) const {
+    std::vector<TuneRow> results_only;
+    Tuner probe = *this;
+    probe.options_.lambda = 1;
+    auto err = [&](double k) {
+        probe.k_ = k;
+        return probe.training_error(weights);
+    };
+    double lo = 0.0001, hi = 0.05;
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = err(a), fb = err(b);
+    for (int i = 0; i < 40; ++i) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa, a = hi - ratio * (hi - lo), fa = err(a);
+        } else {
+            lo = a, a = b, fa = fb, b = lo + ratio * (hi - lo), fb = err(b);
+        }
+    }
+    return (lo + hi) / 2;
+}
+
+Weights Tuner::gradient(const Weights& weights) const {
+    const auto parts = in_chunks<Weights>(training_, [&](std::size_t begin, std::size_t end) {
+        Weights g(weights.size(), {0.0, 0.0});
+        for (std::size_t i = begin; i < end; ++i) {
+            const TuneRow& row = training_[i];
+            const double p = sigmoid(k_, linear_value(row.eval, weights));
+            // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
+            const double d = -2 * (target(row) - p) * p * (1 - p) * k_;
+            for (const auto& [index, count] : row.eval.counts) {
+                g[index][0] += d * count * row.eval.mg_share;
+                g[index][1] += d * count * row.eval.eg_share;
+            }
+        }
+        return g;
+    });
+    Weights total(weights.size(), {0.0, 0.0});
+    const double n = static_cast<double>(std::max<std::size_t>(1, training_.size()));
+    for (const Weights& part : parts)
+        for (std::size_t i = 0; i < part.size(); ++i)
+            for (int h = 0; h < 2; ++h) total[i][h] += part[i][h] / n;
+    return total;
+}
+
+Weights Tuner::run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const {
+    constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
+    Weights m(weights.size(), {0.0, 0.0}), v(weights.size(), {0.0, 0.0});
+    for (int epoch = 1; epoch <= options_.epochs; ++epoch) {
+        const Weights g = gradient(weights);
+        const double c1 = 1 - std::pow(kBeta1, epoch), c2 = 1 - std::pow(kBeta2, epoch);
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            for (int h = 0; h < 2; ++h) {
+                m[i][h] = kBeta1 * m[i][h] + (1 - kBeta1) * g[i][h];
+                v[i][h] = kBeta2 * v[i][h] + (1 - kBeta2) * g[i][h] * g[i][h];
+                weights[i][h] -= options_.learning_rate * (m[i][h] / c1) / (std::sqrt(v[i][h] / c2) + kEpsilon);
+            }
+        }
+        if (after_epoch) after_epoch(epoch, weights);
+    }
+    return weights;
+}
+
+}  // namespace ply::tune

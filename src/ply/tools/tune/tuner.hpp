@@ -1,0 +1,76 @@
+// `ply tune`: fits the weights of a linear evaluation (core/tuning.hpp) to
+// training positions by Adam on the mean squared error between the
+// predicted and the wanted winning chance, as Texel's method and Ethereal's
+// tuner do. The prediction is sigmoid(K * eval); the target blends the game's
+// result and the search's score: lambda * result + (1 - lambda) * sigmoid(K * score).
+// K is fitted first, to the results, with the weights as they are. Full
+// batches summed in a fixed order: the same data and seed give the same
+// weights on any number of threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <ply/core/tuning.hpp>
+
+namespace ply::tune {
+
+using Weights = std::vector<std::array<double, 2>>;  // middlegame, endgame
+
+struct TuneRow {
+    LinearEval eval;
+    double result = 0.5;  // the first player's: 1, 0.5, 0
+    double score = 0;     // the search's, first player's view
+};
+
+struct TuneOptions {
+    int epochs = 300;
+    double learning_rate = 1.0;  // Adam's step, in weight units
+    double lambda = 0.5;         // the result's share of the target
+    double validation = 0.1;     // share of the positions held out
+    int threads = 2;
+    std::uint64_t seed = 1;
+    std::optional<double> k;  // fitted when not given
+};
+
+double sigmoid(double k, double x);
+
+class Tuner {
+public:
+    // Splits the rows (seeded) into training and validation positions.
+    Tuner(std::vector<TuneRow> rows, const TuneOptions& options);
+
+    [[nodiscard]] std::size_t training_size() const { return training_.size(); }
+    [[nodiscard]] std::size_t validation_size() const { return validation_.size(); }
+
+    // The K that best predicts the results from `weights` (golden section).
+    double fit_k(const Weights& weights) const;
+    void set_k(double k) { k_ = k; }
+    [[nodiscard]] double k() const { return k_; }
+
+    [[nodiscard]] double training_error(const Weights& weights) const { return error(training_, weights); }
+    [[nodiscard]] double validation_error(const Weights& weights) const { return error(validation_, weights); }
+    // d(training error)/d(weight), both halves of every pair.
+    [[nodiscard]] Weights gradient(const Weights& weights) const;
+
+    // Runs Adam from `weights`; calls `after_epoch(epoch, weights)` after each.
+    Weights run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const;
+
+private:
+    double error(const std::vector<TuneRow>& rows, const Weights& weights) const;
+    double target(const TuneRow& row) const;
+    // Sums f(row range) over the threads' fixed chunks, in chunk order.
+    template <class Part, class F>
+    std::vector<Part> in_chunks(const std::vector<TuneRow>& rows, F&& f) const;
+
+    std::vector<TuneRow> training_, validation_;
+    TuneOptions options_;
+    double k_ = 0.0057;  // about ln(10) / 400, the usual scale of centipawns
+};
+
+double linear_value(const LinearEval& eval, const Weights& weights);
+
+}  // namespace ply::tune

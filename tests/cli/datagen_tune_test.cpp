@@ -1,0 +1,186 @@
+// `ply datagen` and `ply tune` as a user runs them: a file of whole records
+// that resumes where it stopped, the same games on one thread or two, a text
+// export that reads back, a weights file the engine loads (UCI EvalFile), and
+// one-line errors for bad files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "support/ply_process.hpp"
+#include "support/read_file.hpp"
+#include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
+
+using ply::testing::read_file;
+using ply::testing::run_ply;
+using ply::testing::run_ply_apart;
+using ply::testing::TempFile;
+
+namespace {
+
+constexpr std::size_t kHeader = 16, kRecord = 40;
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+// The records of a training file, sorted: games written in another order compare equal.
+std::multiset<std::string> records_of(const std::string& path) {
+    const std::string bytes = read_file(path);
+    std::multiset<std::string> out;
+    for (std::size_t at = kHeader; at + kRecord <= bytes.size(); at += kRecord) out.insert(bytes.substr(at, kRecord));
+    return out;
+}
+
+std::vector<std::string> datagen(const std::string& out, int games, int threads) {
+    return {"datagen",
+            "--out",
+            out,
+            "--games",
+            std::to_string(games),
+            "--nodes",
+            "400",
+            "--threads",
+            std::to_string(threads),
+            "--seed",
+            "3"};
+}
+
+}  // namespace
+
+TEST(CliDatagen, WritesWholeRecordsAndTheSameGamesOnAnyNumberOfThreads) {
+    const std::string one = temp_path("one.bin"), two = temp_path("two.bin");
+    auto r = run_ply_apart(datagen(one, 6, 1));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    r = run_ply_apart(datagen(two, 6, 2));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("games 6\n"), std::string::npos) << r.out;
+    const std::string bytes = read_file(one);
+    EXPECT_EQ(bytes.substr(0, 8), "PLYDATA1");
+    EXPECT_EQ((bytes.size() - kHeader) % kRecord, 0u);
+    EXPECT_GT(bytes.size(), kHeader + 50 * kRecord);
+    EXPECT_EQ(records_of(one), records_of(two));
+    std::filesystem::remove(one);
+    std::filesystem::remove(two);
+}
+
+TEST(CliDatagen, ResumesAFileCutShortWithoutRepeatingGames) {
+    const std::string whole = temp_path("whole.bin"), cut = temp_path("cut.bin");
+    ASSERT_EQ(run_ply_apart(datagen(whole, 5, 1)).exit_code, 0);
+    ASSERT_EQ(run_ply_apart(datagen(cut, 3, 1)).exit_code, 0);
+    // A crash in the middle of a record: the tail is trimmed and the games go on.
+    const auto size = std::filesystem::file_size(cut);
+    std::filesystem::resize_file(cut, size - 13);
+    const auto r = run_ply_apart(datagen(cut, 5, 1));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto resumed = records_of(cut), expected = records_of(whole);
+    EXPECT_EQ((read_file(cut).size() - kHeader) % kRecord, 0u);
+    // All of the complete run but the one cut record.
+    EXPECT_EQ(resumed.size() + 1, expected.size());
+    EXPECT_TRUE(std::includes(expected.begin(), expected.end(), resumed.begin(), resumed.end()));
+    std::filesystem::remove(whole);
+    std::filesystem::remove(cut);
+}
+
+TEST(CliDatagen, ExportsTextThatTuneReads) {
+    const std::string bin = temp_path("export.bin"), text = temp_path("export.txt"), weights = temp_path("w.txt");
+    ASSERT_EQ(run_ply_apart(datagen(bin, 4, 2)).exit_code, 0);
+    auto r = run_ply_apart({"datagen", "--out", bin, "--export", text});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::istringstream lines(read_file(text));
+    std::string line;
+    std::size_t count = 0;
+    while (std::getline(lines, line)) {
+        ++count;
+        const auto moves = run_ply("moves chess --position '" + line.substr(0, line.find(" |")) + "'");
+        if (count <= 3) {
+            EXPECT_EQ(moves.exit_code, 0) << line << moves.out;
+        }
+        const std::string result = line.substr(line.rfind("| ") + 2);
+        EXPECT_TRUE(result == "1" || result == "0.5" || result == "0") << line;
+    }
+    EXPECT_EQ(count, records_of(bin).size());
+    for (const std::string& data : {bin, text}) {
+        r = run_ply_apart({"tune", "--data", data, "--out", weights, "--epochs", "5"});
+        ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+        EXPECT_NE(r.out.find("error before: training"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("pst_knight"), std::string::npos) << r.out;
+        const auto uci = run_ply("uci", "setoption name EvalFile value " + weights + "\\nquit\\n");
+        EXPECT_EQ(uci.out.find("error"), std::string::npos) << uci.out;
+    }
+    for (const std::string& f : {bin, text, weights}) std::filesystem::remove(f);
+}
+
+TEST(CliDatagen, BadFilesFailInOneLine) {
+    const TempFile not_data("not_data.bin", "hello, world\n");
+    auto r = run_ply_apart({"datagen", "--out", not_data.path.string(), "--games", "1"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, "ply datagen: '" + not_data.path.string() +
+                         "' is not a training file of Ply's; refusing to append to it\n");
+    EXPECT_EQ(read_file(not_data.path), "hello, world\n");
+    r = run_ply_apart({"datagen", "--out", "/tmp", "--games", "1"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, "ply datagen: cannot write '/tmp': it is a folder\n");
+    r = run_ply_apart({"datagen", "--out", temp_path("never.bin"), "--book", "/no/such/book.pgn"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(temp_path("never.bin")));
+}
+
+TEST(CliTune, BadInputFailsInOneLineAndWritesNothing) {
+    const std::string out = temp_path("never_weights.txt");
+    const TempFile bad_line("bad_line.txt",
+                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 10 | 1\nnot a record\n");
+    const TempFile bad_fen("bad_fen.txt", "rnbqkbnr/pppppppp/8 w KQkq - 0 1 | 10 | 1\n");
+    const TempFile bad_result("bad_result.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 10 | 2\n");
+    const TempFile bad_weights("bad_weights.txt", "tempo 1\n");
+    struct Case {
+        std::vector<std::string> args;
+        std::string error;
+    };
+    const std::string data = bad_line.path.string();
+    const std::vector<Case> cases = {
+        {{"--data", "/no/such/file"}, "cannot read the training file '/no/such/file': No such file or directory"},
+        {{"--data", data}, "'" + data + "' line 2: expected '<position> | <score> | <result>'"},
+        {{"--data", bad_fen.path.string()}, "'" + bad_fen.path.string() + "' line 1: bad FEN"},
+        {{"--data", bad_result.path.string()},
+         "'" + bad_result.path.string() + "' line 1: the result '2' is not 1, 0.5 or 0"},
+        {{"--data", data, "--start", bad_weights.path.string()}, "weights line 1: expected 'name mg eg', got 2 words"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"tune", "--out", out};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const auto r = run_ply_apart(args);
+        EXPECT_EQ(r.exit_code, 1) << c.error;
+        EXPECT_EQ(r.err.rfind("ply tune: " + c.error, 0), 0u) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(out));
+    }
+}
+
+TEST(CliTune, TheEngineEvaluatesWithTheWeightsFileAndBack) {
+    const TempFile weights("tempo.txt", "# a big tempo\ntempo 300 300\n");
+    auto final_line = [](const ply::testing::RunResult& r) {
+        const auto at = r.out.find("Final evaluation");
+        return at == std::string::npos ? std::string() : r.out.substr(at, r.out.find('\n', at) - at);
+    };
+    const auto builtin = run_ply("uci", "eval\\nquit\\n");
+    const auto loaded = run_ply("uci", "setoption name EvalFile value " + weights.path.string() + "\\neval\\nquit\\n");
+    const auto back = run_ply("uci", "setoption name EvalFile value " + weights.path.string() +
+                                         "\\nsetoption name EvalFile value <default>\\neval\\nquit\\n");
+    EXPECT_NE(final_line(builtin), "");
+    EXPECT_NE(final_line(loaded), final_line(builtin));
+    EXPECT_NE(loaded.out.find("Final evaluation: 300 cp"), std::string::npos) << loaded.out;
+    EXPECT_EQ(final_line(back), final_line(builtin));
+    const TempFile bad("bad.txt", "tempo 300\n");
+    const auto refused = run_ply("uci", "setoption name EvalFile value " + bad.path.string() + "\\neval\\nquit\\n");
+    EXPECT_NE(refused.out.find("info string error: weights line 1: expected 'name mg eg', got 2 words; the "
+                               "evaluation keeps its weights"),
+              std::string::npos)
+        << refused.out;
+    EXPECT_EQ(final_line(refused), final_line(builtin));
+}
