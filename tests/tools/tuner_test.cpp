@@ -102,3 +102,31 @@ TEST(Tuner, TheSameSeedGivesTheSameWeightsOnAnyNumberOfThreads) {
     EXPECT_EQ(tuned(1, 1), tuned(4, 1));
     EXPECT_NE(tuned(2, 1), tuned(2, 2));  // another split into training and validation
 }
+
+TEST(Tuner, WeightsSeenInTooFewPositionsKeepTheirStartValue) {
+    // Weight 0 in every row, weight 1 in five rows only (and only in the middlegame half).
+    std::vector<TuneRow> rows;
+    for (int r = 0; r < 400; ++r) {
+        TuneRow row;
+        row.eval.mg_share = 1, row.eval.eg_share = 0;
+        row.eval.counts.emplace_back(0, 1);
+        if (r % 80 == 0) row.eval.counts.emplace_back(1, 1);
+        row.score = r % 2 ? 100 : -100;
+        row.result = r % 2 ? 1 : 0;
+        rows.push_back(row);
+    }
+    TuneOptions options;
+    options.k = 0.01;
+    options.validation = 0;
+    options.min_positions = 10;
+    options.epochs = 50;
+    const Tuner tuner(rows, options);
+    const auto held = tuner.held(2);
+    EXPECT_EQ(held[0], (std::array<bool, 2>{false, true}));  // no endgame share at all
+    EXPECT_EQ(held[1], (std::array<bool, 2>{true, true}));
+    const Weights start = {{5, 6}, {7, 8}};
+    const Weights tuned = tuner.run(start, nullptr);
+    EXPECT_NE(tuned[0][0], 5);
+    EXPECT_EQ(tuned[0][1], 6);
+    EXPECT_EQ(tuned[1], start[1]);
+}

@@ -2,6 +2,7 @@
 // (tools/tune/tuner.hpp) and writes the weights file the engine loads (UCI
 // option EvalFile). The game is the first built-in one whose evaluation can
 // be tuned (core/tuning.hpp): chess.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -120,6 +121,13 @@ void run(const TuneCommand& o) {
     std::printf("training %zu, validation %zu, K %.6f\n", tuner.training_size(), tuner.validation_size(), tuner.k());
     std::printf("error before: training %.7f, validation %.7f\n", tuner.training_error(before),
                 tuner.validation_error(before));
+    const auto held = tuner.held(before.size());
+    const auto held_count = std::count_if(held.begin(), held.end(), [](const auto& h) { return h[0] || h[1]; });
+    if (options.min_positions > 0)
+        std::printf(
+            "held at their start: %td of %zu weights (a half counted in fewer than %zu positions, weighted by its "
+            "share)\n",
+            held_count, held.size(), options.min_positions);
     const Stopwatch tuning;
     const tune::Weights after = tuner.run(before, [&](int epoch, const tune::Weights& w) {
         if (epoch % o.report_every == 0)
@@ -127,8 +135,10 @@ void run(const TuneCommand& o) {
                         tuner.validation_error(w), tuning.seconds() / epoch);
         std::fflush(stdout);
     });
-    std::printf("error after: training %.7f, validation %.7f (%d epochs, %.3f s/epoch)\n", tuner.training_error(after),
-                tuner.validation_error(after), o.tune.epochs, tuning.seconds() / std::max(1, o.tune.epochs));
+    std::printf("error after: training %.7f, validation %.7f (%d epochs", tuner.training_error(after),
+                tuner.validation_error(after), o.tune.epochs);
+    if (o.tune.epochs > 0) std::printf(", %.3f s/epoch", tuning.seconds() / o.tune.epochs);
+    std::printf(")\n");
     print_groups(tuner, Tuning<G>::weight_names(), before, after);
     const std::vector<WeightPair> result = rounded(after);
     out.stream() << Tuning<G>::weights_text(result);
@@ -167,12 +177,15 @@ void add_tune_command(CLI::App& app) {
         "the squared error between sigmoid(K * eval) and lambda * result + (1 - lambda) * sigmoid(K * score).\n"
         "Prints the error before and after and what each group of weights changed; writes a weights file\n"
         "for the engine (UCI option EvalFile) and, with --cpp, the C++ of default_weights.hpp.\n"
+        "With --epochs 0 it only measures the --start weights and writes them (a weights file made the defaults:\n"
+        "  ply tune --data games.bin --start tuned.txt --epochs 0 --out /dev/null --cpp body.inc).\n"
         "Example: ply tune --data games.bin --out tuned.txt --epochs 400");
     cmd->add_option("--data,-d", o->data, "Training files")->required()->expected(1, 64);
     cmd->add_option("--out,-o", o->out, "The weights file to write")->required();
     cmd->add_option("--cpp", o->cpp, "Also write the weights as C++ (default_weights.hpp's body)");
     cmd->add_option("--start", o->start, "Start from this weights file (default: the built-in weights)");
-    cmd->add_option("--epochs,-e", o->tune.epochs, "Passes over the data")->check(CLI::Range(1, 1000000));
+    cmd->add_option("--epochs,-e", o->tune.epochs, "Passes over the data (0: measure --start's error, write it as is)")
+        ->check(CLI::Range(0, 1000000));
     cmd->add_option("--learning-rate", o->tune.learning_rate, "Adam's step")->check(finite_range(1e-6, 1000));
     cmd->add_option("--lambda", o->tune.lambda, "The game result's share of the target (the rest: the score)")
         ->check(finite_range(0, 1));
@@ -181,6 +194,9 @@ void add_tune_command(CLI::App& app) {
     cmd->add_option("--threads", o->tune.threads, "Threads")->check(CLI::Range(1, 256));
     cmd->add_option("--seed", o->tune.seed, "Seed of the training/validation split");
     cmd->add_option("--limit", o->limit, "Read at most this many positions");
+    cmd->add_option("--min-positions", o->tune.min_positions,
+                    "Keep a weight half counted in fewer training positions at its start value")
+        ->capture_default_str();
     cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
     cmd->callback([o] { run_for_tunable_game(*o); });
 }

@@ -113,14 +113,33 @@ Weights Tuner::gradient(const Weights& weights) const {
     return total;
 }
 
+std::vector<std::array<bool, 2>> Tuner::held(std::size_t weight_count) const {
+    // Positions weighted by the half's share: an endgame feature seen in a
+    // thousand positions with a sliver of middlegame left has little support there.
+    std::vector<std::array<double, 2>> support(weight_count, {0.0, 0.0});
+    for (const TuneRow& row : training_) {
+        for (const auto& [index, count] : row.eval.counts) {
+            if (index >= weight_count || count == 0) continue;
+            support[index][0] += row.eval.mg_share;
+            support[index][1] += row.eval.eg_share;
+        }
+    }
+    std::vector<std::array<bool, 2>> out(weight_count);
+    for (std::size_t i = 0; i < weight_count; ++i)
+        for (int h = 0; h < 2; ++h) out[i][h] = support[i][h] < static_cast<double>(options_.min_positions);
+    return out;
+}
+
 Weights Tuner::run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const {
     constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
+    const auto kept = held(weights.size());
     Weights m(weights.size(), {0.0, 0.0}), v(weights.size(), {0.0, 0.0});
     for (int epoch = 1; epoch <= options_.epochs; ++epoch) {
         const Weights g = gradient(weights);
         const double c1 = 1 - std::pow(kBeta1, epoch), c2 = 1 - std::pow(kBeta2, epoch);
         for (std::size_t i = 0; i < weights.size(); ++i) {
             for (int h = 0; h < 2; ++h) {
+                if (kept[i][h]) continue;
                 m[i][h] = kBeta1 * m[i][h] + (1 - kBeta1) * g[i][h];
                 v[i][h] = kBeta2 * v[i][h] + (1 - kBeta2) * g[i][h] * g[i][h];
                 weights[i][h] -= options_.learning_rate * (m[i][h] / c1) / (std::sqrt(v[i][h] / c2) + kEpsilon);

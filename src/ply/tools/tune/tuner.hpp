@@ -34,6 +34,11 @@ struct TuneOptions {
     int threads = 2;
     std::uint64_t seed = 1;
     std::optional<double> k;  // fitted when not given
+    // A weight half (middlegame or endgame) counted in fewer training
+    // positions than this, each weighted by that half's share of the blend,
+    // keeps its start value: too few to fit, and what is fitted to a handful
+    // of games only adds noise where the search goes.
+    std::size_t min_positions = 0;
 };
 
 double sigmoid(double k, double x);
@@ -56,7 +61,10 @@ public:
     // d(training error)/d(weight), both halves of every pair.
     [[nodiscard]] Weights gradient(const Weights& weights) const;
 
-    // Runs Adam from `weights`; calls `after_epoch(epoch, weights)` after each.
+    // For each weight half, whether fewer than min_positions training positions count it.
+    [[nodiscard]] std::vector<std::array<bool, 2>> held(std::size_t weight_count) const;
+
+    // Runs Adam from `weights`, the held halves kept; calls `after_epoch(epoch, weights)` after each.
     Weights run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const;
 
 private:
