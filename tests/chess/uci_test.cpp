@@ -39,7 +39,8 @@ TEST(ChessUci, Handshake) {
     // Then one check option per search heuristic, named as the engine names them.
     std::string feature_lines;
     for (const auto& f : engine::kFeatureSwitches)
-        feature_lines += std::string("option name ") + f.name + " type check default true\n";
+        feature_lines += std::string("option name ") + f.name + " type check default " +
+                         (engine::Features{}.*f.member ? "true" : "false") + "\n";
     EXPECT_NE(out.find("option name NullMove type check default true\n"), std::string::npos);
     EXPECT_EQ(out, "id name Ply " + std::string(kVersion) +
                        "\nid author the Ply developers\n"

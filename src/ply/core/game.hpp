@@ -145,6 +145,22 @@ concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { G::move_key_count } -> std::convertible_to<std::size_t>;
 };
 
+// A key shared by positions the evaluation tends to misjudge alike (chess:
+// the pawns and the side to move): correction history's.
+template <class G>
+concept CorrectionGame = Game<G> && requires(const G cg) {
+    { cg.correction_key() } -> std::convertible_to<std::uint64_t>;
+};
+
+// A move's key by what moves and where it lands, not where from (chess: the
+// piece and its destination), below piece_move_key_count: continuation
+// history's, which asks how good this move is after that one.
+template <class G>
+concept PieceMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.piece_move_key(m) } -> std::convertible_to<std::size_t>;
+    { G::piece_move_key_count } -> std::convertible_to<std::size_t>;
+};
+
 // Which moves are tactical (captures, promotions), searched first in
 // tactical_score order and kept from quiet moves' reductions.
 template <class G>

@@ -27,7 +27,8 @@ constexpr int kMaxPerftDepth = 20;
 std::string feature_options() {
     std::string out;
     for (const auto& f : engine::kFeatureSwitches)
-        out += std::string("option name ") + f.name + " type check default true\n";
+        out += std::string("option name ") + f.name + " type check default " +
+               (engine::Features{}.*f.member ? "true" : "false") + "\n";
     return out;
 }
 

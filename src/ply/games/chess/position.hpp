@@ -50,6 +50,7 @@ public:
     static constexpr bool uci_engines = true;
     static constexpr bool pgn_native = true;
     static constexpr std::size_t move_key_count = 64 * 64;
+    static constexpr std::size_t piece_move_key_count = 12 * 64;
     using RecordBookMaker = polyglot::BookMaker;  // `ply book chess`: Polyglot books from games
     using MoveList = ply::MoveList<Move, max_moves>;
 
@@ -90,6 +91,16 @@ public:
     // Twofold repetition since the last irreversible move (or null move).
     bool is_repetition() const { return repetitions() >= 1; }
     std::size_t move_key(Move m) const { return std::size_t(m.from()) * 64 + m.to(); }
+    // The pawns of both sides and the side to move, mixed (a multiply-xorshift per side).
+    std::uint64_t correction_key() const {
+        auto mix = [](std::uint64_t x) {
+            x ^= x >> 33, x *= 0xFF51AFD7ED558CCDULL, x ^= x >> 33, x *= 0xC4CEB9FE1A85EC53ULL;
+            return x ^ (x >> 33);
+        };
+        return mix(pieces(White, Pawn)) ^ (mix(pieces(Black, Pawn) + 1) * 3) ^ std::uint64_t(side_to_move());
+    }
+    // The piece and its destination (before the move is made).
+    std::size_t piece_move_key(Move m) const { return std::size_t(board_[m.from()]) * 64 + m.to(); }
     // Captures (castling is written king-takes-rook, so it is excluded) and promotions.
     bool is_tactical(Move m) const {
         return m.type() == Promotion || m.type() == EnPassant || (m.type() != Castling && board_[m.to()] != NoPiece);

@@ -28,7 +28,10 @@ public:
     // All or nothing: OutOfMemory leaves the table as it was.
     void set_hash(std::size_t mb) { table_.resize(table_megabytes(mb)); }
     [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
-    void clear() { table_.clear(); }  // a new game
+    void clear() {  // a new game
+        table_.clear();
+        for (auto& c : corrections_) c->clear();
+    }
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
     Features& features() { return shared_.features; }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
@@ -97,6 +100,10 @@ public:
         workers_.clear();
         for (int i = 0; i < threads_; ++i) {
             workers_.push_back(std::make_unique<Worker<G>>(shared_, root));
+            // Correction history outlives the search: what a game's pawns are worth carries over its moves.
+            if (corrections_.size() <= static_cast<std::size_t>(i))
+                corrections_.push_back(std::make_unique<CorrectionHistory<G>>());
+            workers_.back()->set_correction(corrections_[static_cast<std::size_t>(i)].get());
             workers_.back()->start(root, root_moves);
         }
         workers_[0]->poll = [this] { check_limits(); };
@@ -326,6 +333,7 @@ private:
 
     TranspositionTable<Move> table_;
     SharedState<Move> shared_;
+    std::vector<std::unique_ptr<CorrectionHistory<G>>> corrections_;  // one per thread
     std::vector<std::unique_ptr<Worker<G>>> workers_;
     int threads_ = 1;
     Limits<Move> limits_;

@@ -1,9 +1,12 @@
 // What the search learns about quiet moves while it runs: killers (quiet moves
-// that refuted a sibling), history (how often a move caused a cutoff) and
-// countermoves (the refutation of the opponent's previous move).
+// that refuted a sibling), history (how often a move caused a cutoff),
+// countermoves (the refutation of the opponent's previous move) and
+// continuation history (how often a move caused a cutoff after the move one
+// and two plies before it, keyed by piece and destination).
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <vector>
@@ -23,7 +26,16 @@ public:
         return std::size_t{1};
     }();
 
-    MoveHistory() : history_(2 * kKeys), counters_(kKeys) {}
+    static constexpr std::size_t kPieceKeys = [] {
+        if constexpr (PieceMoveGame<G>) return std::size_t{G::piece_move_key_count};
+        return std::size_t{0};
+    }();
+    static constexpr std::size_t kContinuationPlies = 2;
+    // The piece_move_keys of the moves one and two plies back (nullopt: none, a null move).
+    using PreviousMoves = std::array<std::optional<std::size_t>, kContinuationPlies>;
+
+    MoveHistory()
+        : history_(2 * kKeys), counters_(kKeys), continuation_(kContinuationPlies * kPieceKeys * kPieceKeys) {}
 
     // Cheap when nothing was learnt since the last clear (every move-history
     // feature off).
@@ -33,6 +45,7 @@ public:
         for (auto& k : killers_) k = {};
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(counters_.begin(), counters_.end(), std::optional<Move>{});
+        std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
     }
 
     [[nodiscard]] bool is_killer(int ply, const Move& m) const {
@@ -47,6 +60,13 @@ public:
         if constexpr (KeyedMoveGame<G>) return history_[index(g, ply, m)];
         return 0;
     }
+    // The continuation history of a move with piece_move_key `key`.
+    [[nodiscard]] int continuation_score(const PreviousMoves& previous, std::size_t key) const {
+        int s = 0;
+        for (std::size_t lag = 0; lag < kContinuationPlies; ++lag)
+            if (previous[lag]) s += continuation_[continuation_index(lag, *previous[lag], key)];
+        return s;
+    }
     // `previous_key`: move_key of the opponent's last move, taken in the
     // position it was played from (a key is only defined for a legal move).
     [[nodiscard]] std::optional<Move> counter(const std::optional<std::size_t>& previous_key) const {
@@ -57,7 +77,7 @@ public:
     // A quiet move caused a cutoff at `depth`; `tried` are the quiet moves
     // searched before it without one.
     void reward(const G& g, int ply, int depth, const Move& best, const std::optional<std::size_t>& previous_key,
-                const Move* tried, std::size_t tried_count, const Features& features) {
+                const PreviousMoves& previous, const Move* tried, std::size_t tried_count, const Features& features) {
         learnt_ = true;
         if (features.killers) {
             auto& k = killers_[static_cast<std::size_t>(ply)];
@@ -74,6 +94,13 @@ public:
             update(history_[index(g, ply, best)], bonus);
             for (std::size_t i = 0; i < tried_count; ++i) update(history_[index(g, ply, tried[i])], -bonus);
         }
+        if constexpr (PieceMoveGame<G>) {
+            if (!features.continuation_history) return;
+            const int bonus = std::min(depth * depth, 400);
+            reward_continuation(previous, g.piece_move_key(best), bonus);
+            for (std::size_t i = 0; i < tried_count; ++i)
+                reward_continuation(previous, g.piece_move_key(tried[i]), -bonus);
+        }
     }
 
 private:
@@ -84,11 +111,24 @@ private:
     }
     // Gravity: entries saturate at ±kHistoryMax instead of growing without end.
     static void update(int& entry, int bonus) { entry += bonus - entry * std::abs(bonus) / param::kHistoryMax; }
+    static void update(std::int16_t& entry, int bonus) {
+        int wide = entry;
+        update(wide, bonus);
+        entry = static_cast<std::int16_t>(wide);
+    }
+    static std::size_t continuation_index(std::size_t lag, std::size_t previous, std::size_t key) {
+        return (lag * kPieceKeys + previous) * kPieceKeys + key;
+    }
+    void reward_continuation(const PreviousMoves& previous, std::size_t key, int bonus) {
+        for (std::size_t lag = 0; lag < kContinuationPlies; ++lag)
+            if (previous[lag]) update(continuation_[continuation_index(lag, *previous[lag], key)], bonus);
+    }
 
     std::array<std::array<std::optional<Move>, 2>, kMaxPly + 1> killers_{};
     std::vector<int> history_;
     std::vector<std::optional<Move>> counters_;
-    bool learnt_ = false;  // reward() was called since the last clear()
+    std::vector<std::int16_t> continuation_;  // [lag][previous][key], within ±kHistoryMax
+    bool learnt_ = false;                     // reward() was called since the last clear()
 };
 
 }  // namespace ply::engine
