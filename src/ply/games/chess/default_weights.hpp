@@ -5,8 +5,9 @@
 // 6,154 games) by `ply tune --epochs 400 --min-positions 2000`, all but the
 // king's endgame table: tuned, it mated a bare king slower (KQ-K, no mate
 // within 20M nodes at depth 19 against mate in 9 at 2.6M), and those
-// endings are rarely in the data (games are adjudicated at +2000). See the
-// commit that set them for the figures.
+// endings are rarely in the data (games are adjudicated at +2000). Against
+// the hand-set weights at 10,000 nodes a move: +38.8 Elo ± 21.1, 684 games,
+// SPRT [0, 10] accepted.
 #pragma once
 
 #include <ply/games/chess/eval_params.hpp>
