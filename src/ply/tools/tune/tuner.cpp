@@ -51,16 +51,16 @@ std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) cons
     return parts;
 }
 
-double Tuner::target(const TuneRow& row) const {
-    return options_.lambda * row.result + (1 - options_.lambda) * sigmoid(k_, row.score);
+double Tuner::target(const TuneRow& row, double k, double lambda) {
+    return lambda * row.result + (1 - lambda) * sigmoid(k, row.score);
 }
 
-double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights) const {
+double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const {
     if (rows.empty()) return 0;
     const auto parts = in_chunks<double>(rows, [&](std::size_t begin, std::size_t end) {
         double sum = 0;
         for (std::size_t i = begin; i < end; ++i) {
-            const double d = target(rows[i]) - sigmoid(k_, linear_value(rows[i].eval, weights));
+            const double d = target(rows[i], k, lambda) - sigmoid(k, linear_value(rows[i].eval, weights));
             sum += d * d;
         }
         return sum;
@@ -69,13 +69,7 @@ double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights) co
 }
 
 double Tuner::fit_k(const Weights& weights) const {
-    std::vector<TuneRow> results_only;
-    Tuner probe = *this;
-    probe.options_.lambda = 1;
-    auto err = [&](double k) {
-        probe.k_ = k;
-        return probe.training_error(weights);
-    };
+    auto err = [&](double k) { return error(training_, weights, k, 1.0); };  // the results alone
     double lo = 0.0001, hi = 0.05;
     const double ratio = (std::sqrt(5.0) - 1) / 2;
     double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
@@ -97,7 +91,7 @@ Weights Tuner::gradient(const Weights& weights) const {
             const TuneRow& row = training_[i];
             const double p = sigmoid(k_, linear_value(row.eval, weights));
             // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
-            const double d = -2 * (target(row) - p) * p * (1 - p) * k_;
+            const double d = -2 * (target(row, k_, options_.lambda) - p) * p * (1 - p) * k_;
             for (const auto& [index, count] : row.eval.counts) {
                 g[index][0] += d * count * row.eval.mg_share;
                 g[index][1] += d * count * row.eval.eg_share;

@@ -56,8 +56,12 @@ public:
     void set_k(double k) { k_ = k; }
     [[nodiscard]] double k() const { return k_; }
 
-    [[nodiscard]] double training_error(const Weights& weights) const { return error(training_, weights); }
-    [[nodiscard]] double validation_error(const Weights& weights) const { return error(validation_, weights); }
+    [[nodiscard]] double training_error(const Weights& weights) const {
+        return error(training_, weights, k_, options_.lambda);
+    }
+    [[nodiscard]] double validation_error(const Weights& weights) const {
+        return error(validation_, weights, k_, options_.lambda);
+    }
     // d(training error)/d(weight), both halves of every pair.
     [[nodiscard]] Weights gradient(const Weights& weights) const;
 
@@ -68,8 +72,8 @@ public:
     Weights run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const;
 
 private:
-    double error(const std::vector<TuneRow>& rows, const Weights& weights) const;
-    double target(const TuneRow& row) const;
+    double error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const;
+    static double target(const TuneRow& row, double k, double lambda);
     // Sums f(row range) over the threads' fixed chunks, in chunk order.
     template <class Part, class F>
     std::vector<Part> in_chunks(const std::vector<TuneRow>& rows, F&& f) const;
