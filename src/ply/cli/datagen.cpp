@@ -8,8 +8,8 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
+#include <ply/cli/tunable_game.hpp>
 #include <ply/core/text_file.hpp>
-#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/output_file.hpp>
@@ -25,27 +25,18 @@ struct DatagenCommand {
     std::string export_text;
 };
 
-[[noreturn]] void datagen_failed(const std::string& message) {
-    std::cerr << "ply datagen: " << message << "\n";
-    throw CLI::RuntimeError(1);
-}
-
 template <TunableGame G>
 void export_text(const std::string& from, const std::string& to) {
-    using Record = tune::TrainingRecord<Tuning<G>::kPackedSize>;
     const std::string bytes = read_text_file(from, "training file");
     if (!tune::is_binary_training(bytes, Tuning<G>::kPackedSize, from))
-        datagen_failed("'" + from + "' is not a training file of Ply's");
+        throw ParseError("'" + from + "' is not a training file of Ply's");
     OutputFile out(to);
-    const std::size_t count = (bytes.size() - tune::kTrainingHeaderSize) / Record::kSize;
-    for (std::size_t i = 0; i < count; ++i) {
-        Record r;
-        const auto* at =
-            reinterpret_cast<const std::byte*>(bytes.data()) + tune::kTrainingHeaderSize + i * Record::kSize;
-        if (!r.read(at)) datagen_failed("'" + from + "': record " + std::to_string(i + 1) + " has a bad result byte");
+    std::size_t count = 0;
+    tune::for_each_record<Tuning<G>::kPackedSize>(bytes, from, [&](const auto& r) {
         out.stream() << tune::text_record(Tuning<G>::unpack(std::span(r.position)).position(), r.score, r.result)
                      << '\n';
-    }
+        return ++count, true;
+    });
     out.commit();
     std::cerr << "ply datagen: wrote " << count << " positions to " << to << "\n";
 }
@@ -57,7 +48,7 @@ void run(const DatagenCommand& o) {
     if (!o.book.empty()) {
         auto referee = arena::make_referee<G>();
         for (auto& op : arena::load_openings(o.book, *referee)) openings.push_back({op.position, op.moves});
-        if (openings.empty()) datagen_failed("the book '" + o.book + "' holds no opening");
+        if (openings.empty()) throw ParseError("the book '" + o.book + "' holds no opening");
     }
     tune::Datagen<G> datagen(o.run, std::move(openings));
     const CtrlC guard;
@@ -76,22 +67,6 @@ void run(const DatagenCommand& o) {
         std::cerr << "ply datagen: interrupted; run the same command again to resume\n";
         throw CLI::RuntimeError(kInterrupted);
     }
-}
-
-void run_for_tunable_game(const DatagenCommand& o) {
-    bool ran = false;
-    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
-        if constexpr (TunableGame<G>) {
-            if (ran) return;
-            ran = true;
-            try {
-                run<G>(o);
-            } catch (const ParseError& e) {
-                datagen_failed(e.what());
-            }
-        }
-    });
-    if (!ran) datagen_failed("no game here has tunable weights");
 }
 
 }  // namespace
@@ -115,7 +90,7 @@ void add_datagen_command(CLI::App& app) {
     cmd->add_option("--seed", o->run.seed, "Seed of the random plies");
     cmd->add_option("--hash", o->run.hash_mb, "Hash in MB per game played")->check(CLI::Range(1, 4096));
     cmd->add_option("--export", o->export_text, "Write --out's positions as text to this file; play no games");
-    cmd->callback([o] { run_for_tunable_game(*o); });
+    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
 }
 
 }  // namespace ply::cli

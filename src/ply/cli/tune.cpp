@@ -10,9 +10,9 @@
 #include <memory>
 
 #include <ply/cli/commands.hpp>
+#include <ply/cli/tunable_game.hpp>
 #include <ply/core/stopwatch.hpp>
 #include <ply/core/text_file.hpp>
-#include <ply/registry/builtin_games.hpp>
 #include <ply/tools/output_file.hpp>
 #include <ply/tools/tune/training_data.hpp>
 #include <ply/tools/tune/tuner.hpp>
@@ -30,27 +30,18 @@ struct TuneCommand {
     double k = 0;
 };
 
-[[noreturn]] void tune_failed(const std::string& message) {
-    std::cerr << "ply tune: " << message << "\n";
-    throw CLI::RuntimeError(1);
-}
-
 template <TunableGame G>
 void read_data(const std::string& path, std::size_t limit, std::vector<tune::TuneRow>& rows) {
-    using Record = tune::TrainingRecord<Tuning<G>::kPackedSize>;
     const std::string bytes = read_text_file(path, "training file");
     auto add = [&](const G& pos, int score, tune::TrainingResult result) {
         rows.push_back({Tuning<G>::linear(pos), tune::result_value(result), static_cast<double>(score)});
     };
     if (tune::is_binary_training(bytes, Tuning<G>::kPackedSize, path)) {
-        const std::size_t count = (bytes.size() - tune::kTrainingHeaderSize) / Record::kSize;
-        for (std::size_t i = 0; i < count && (!limit || rows.size() < limit); ++i) {
-            Record r;
-            const auto* at =
-                reinterpret_cast<const std::byte*>(bytes.data()) + tune::kTrainingHeaderSize + i * Record::kSize;
-            if (!r.read(at)) throw ParseError("'" + path + "': record " + std::to_string(i + 1) + " has a bad result");
+        tune::for_each_record<Tuning<G>::kPackedSize>(bytes, path, [&](const auto& r) {
+            if (limit && rows.size() >= limit) return false;
             add(Tuning<G>::unpack(std::span(r.position)), r.score, r.result);
-        }
+            return true;
+        });
         return;
     }
     std::size_t line_number = 0, start = 0;
@@ -111,7 +102,7 @@ void run(const TuneCommand& o) {
     OutputFile out(o.out);  // a path that cannot be written fails before the work
     std::vector<tune::TuneRow> rows;
     for (const std::string& path : o.data) read_data<G>(path, o.limit, rows);
-    if (rows.size() < 2) tune_failed("fewer than 2 positions to tune on");
+    if (rows.size() < 2) throw ParseError("fewer than 2 positions to tune on");
     std::printf("positions %zu read in %.1f s\n", rows.size(), clock.seconds());
     tune::TuneOptions options = o.tune;
     if (o.k > 0) options.k = o.k;
@@ -151,22 +142,6 @@ void run(const TuneCommand& o) {
     std::printf("wrote %s\n", o.out.c_str());
 }
 
-void run_for_tunable_game(const TuneCommand& o) {
-    bool ran = false;
-    registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
-        if constexpr (TunableGame<G>) {
-            if (ran) return;
-            ran = true;
-            try {
-                run<G>(o);
-            } catch (const ParseError& e) {
-                tune_failed(e.what());
-            }
-        }
-    });
-    if (!ran) tune_failed("no game here has tunable weights");
-}
-
 }  // namespace
 
 void add_tune_command(CLI::App& app) {
@@ -198,7 +173,7 @@ void add_tune_command(CLI::App& app) {
                     "Keep a weight half counted in fewer training positions at its start value")
         ->capture_default_str();
     cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
-    cmd->callback([o] { run_for_tunable_game(*o); });
+    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
 }
 
 }  // namespace ply::cli

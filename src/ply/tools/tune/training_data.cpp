@@ -31,6 +31,10 @@ bool is_binary_training(std::string_view bytes, std::size_t packed_size, const s
     return true;
 }
 
+void throw_bad_record(const std::string& path, std::size_t index) {
+    throw ParseError("'" + path + "': record " + std::to_string(index + 1) + " has a bad result byte");
+}
+
 TextRecord parse_text_record(std::string_view line, const std::string& where) {
     const auto first = line.find('|');
     const auto second = first == std::string_view::npos ? first : line.find('|', first + 1);

@@ -57,11 +57,18 @@ struct TrainingRecord {
     }
 };
 
+// Calls f(record) for each record after the header of a binary training
+// file's `bytes`, until f returns false; throws ParseError naming `path` and
+// the record for a bad result byte.
+template <std::size_t N, class F>
+void for_each_record(std::string_view bytes, const std::string& path, F&& f);
+
 // The header of a file of N-byte packed positions.
 std::array<std::byte, kTrainingHeaderSize> training_header(std::size_t packed_size);
 // True if `bytes` start like a binary training file; throws ParseError if
 // they do but for another packed size.
 bool is_binary_training(std::string_view bytes, std::size_t packed_size, const std::string& path);
+[[noreturn]] void throw_bad_record(const std::string& path, std::size_t index);
 
 // One line of the text format, read: throws ParseError naming the line.
 struct TextRecord {
@@ -71,5 +78,17 @@ struct TextRecord {
 };
 TextRecord parse_text_record(std::string_view line, const std::string& where);
 std::string text_record(std::string_view position, int score, TrainingResult result);
+
+template <std::size_t N, class F>
+void for_each_record(std::string_view bytes, const std::string& path, F&& f) {
+    using Record = TrainingRecord<N>;
+    const std::size_t count = (bytes.size() - kTrainingHeaderSize) / Record::kSize;
+    for (std::size_t i = 0; i < count; ++i) {
+        Record r;
+        if (!r.read(reinterpret_cast<const std::byte*>(bytes.data()) + kTrainingHeaderSize + i * Record::kSize))
+            throw_bad_record(path, i);
+        if (!f(r)) return;
+    }
+}
 
 }  // namespace ply::tune
