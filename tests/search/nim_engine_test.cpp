@@ -95,6 +95,20 @@ TEST(NimEngine, MoveTimeStopsASearchThatCannotFinish) {
     EXPECT_LT(took, std::chrono::seconds(2));
 }
 
+TEST(NimEngine, MoveTimeIsSpentInFullEvenWhenTheMoveIsStable) {
+    // 201 stones: every iteration finds no win and keeps its first move, the
+    // most stable best move there is; a movetime is still a fixed time.
+    engine::Engine<Nim> e;
+    engine::Limits<int> limits;
+    limits.move_time = std::chrono::milliseconds(400);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = think(e, 201, limits);
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(legal(201, r.best));
+    EXPECT_GE(took, std::chrono::milliseconds(400) - limits.overhead);
+    EXPECT_LT(took, std::chrono::seconds(2));
+}
+
 TEST(NimEngine, ClockTimeFindsAShortWin) {
     engine::Engine<Nim> e;
     engine::Limits<int> limits;

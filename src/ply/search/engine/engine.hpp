@@ -302,8 +302,9 @@ private:
         using std::chrono::milliseconds;
         const milliseconds zero{0};
         if (limits_.move_time) {
-            const auto t = std::max(zero, *limits_.move_time - limits_.overhead);
-            soft_limit_ = hard_limit_ = t;
+            // A fixed time per move is spent in full: no soft limit, which
+            // stability would shorten (a stable move would stop at 60%).
+            hard_limit_ = std::max(zero, *limits_.move_time - limits_.overhead);
         } else if (limits_.time_left) {
             const int moves_to_go = std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1,
                                                param::kMovesToGoSuddenDeath + 10);
