@@ -34,6 +34,25 @@ TEST(ChessEvaluation, TraceAddsUpToTheValue) {
     }
 }
 
+TEST(ChessEvaluation, NewWeightsAreReadAtOnceThoughTheLastValueIsKept) {
+    // The same position twice in a row comes from the evaluation cache; new
+    // weights must not get the old value from it.
+    const Position pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const Score before = pos.evaluate();
+    ASSERT_EQ(pos.evaluate(), before);
+    const eval::Weights saved = eval::weights();
+    eval::Weights more_tempo = saved;
+    more_tempo.tempo.mg += 50;
+    more_tempo.tempo.eg += 50;
+    eval::set_weights(more_tempo);
+    const Score after = pos.evaluate();
+    eval::set_weights(saved);
+    EXPECT_NEAR(after, before + 50, 1);  // the tempo adds 50 to both halves (rounded in the blend)
+    EXPECT_EQ(pos.evaluate(), before);
+    eval::Trace t;
+    EXPECT_EQ(eval::evaluate_traced(pos, t), before);
+}
+
 TEST(ChessEvaluation, PassedPawnsGainValueAsTheyAdvance) {
     const Score sixth = eval_of("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1");
     const Score third = eval_of("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1");

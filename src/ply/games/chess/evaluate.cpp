@@ -4,8 +4,12 @@
 #include <ply/games/chess/evaluate.hpp>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <sstream>
 
 #include <ply/games/chess/default_weights.hpp>
@@ -377,10 +381,47 @@ std::string cell(Pair p) {
 
 }  // namespace
 
-const Weights& weights() { return active; }
-void set_weights(const Weights& values) { active = values; }
+namespace {
 
-Score evaluate(const Position& pos) { return Evaluator<false>(pos, nullptr).run(); }
+// The search asks for the same position's evaluation again and again (a
+// table hit, quiescence right after the main search's own look, a
+// re-search), so each thread keeps the last evaluations by position key. An
+// entry of older weights does not count: set_weights() starts a generation.
+class EvalCache {
+public:
+    static constexpr std::size_t kEntries = std::size_t{1} << 14;  // 256 KB a thread
+
+    static Score evaluate(const Position& pos) {
+        // Allocated on first use: a large static thread-local block can fail
+        // to load in a module opened at run time (the Python module).
+        thread_local std::unique_ptr<EvalCache> mine = std::make_unique<EvalCache>();
+        Slot& slot = mine->slots_[pos.hash() & (kEntries - 1)];
+        const std::uint32_t now = generation_.load(std::memory_order_relaxed);
+        if (slot.key != pos.hash() || slot.generation != now)
+            slot = {pos.hash(), Evaluator<false>(pos, nullptr).run(), now};
+        return slot.score;
+    }
+    static void invalidate() { generation_.fetch_add(1, std::memory_order_relaxed); }
+
+private:
+    struct Slot {
+        std::uint64_t key = 0;
+        Score score = 0;
+        std::uint32_t generation = 0;  // never 0 once filled
+    };
+    std::array<Slot, kEntries> slots_{};
+    static inline std::atomic<std::uint32_t> generation_{1};
+};
+
+}  // namespace
+
+const Weights& weights() { return active; }
+void set_weights(const Weights& values) {
+    active = values;
+    EvalCache::invalidate();
+}
+
+Score evaluate(const Position& pos) { return EvalCache::evaluate(pos); }
 
 Score evaluate_traced(const Position& pos, Trace& trace) {
     trace = Trace{};
