@@ -116,6 +116,21 @@ TEST(EngineSearch, NodeLimitIsExactWithOneThreadAndRepeatable) {
     EXPECT_TRUE(a.best && b.best && *a.best == *b.best);
 }
 
+TEST(EngineSearch, WhatASearchLearnsServesTheNextAndANewGameForgetsIt) {
+    // Without the table, only the move histories carry over between
+    // searches: the same search again is ordered better, and clear() (a new
+    // game) makes it the first search again, node for node.
+    engine::Engine<Connect4> e(1);
+    e.features().transposition_table = false;
+    const auto g = Connect4::from_position("4453");
+    const auto first = search_to_depth(e, g, 9).nodes;
+    const auto again = search_to_depth(e, g, 9).nodes;
+    EXPECT_NE(again, first);
+    search_to_depth(e, Connect4::from_position("1234567"), 9);
+    e.clear();
+    EXPECT_EQ(search_to_depth(e, g, 9).nodes, first);
+}
+
 TEST(EngineSearch, ReportsEveryIterationWithAPv) {
     engine::Engine<Connect4> e(4);
     std::vector<int> depths;

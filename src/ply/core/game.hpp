@@ -33,6 +33,7 @@
 //   see_ge(Move, Score threshold)           static-exchange pruning
 //   move_key(Move) < move_key_count         history tables
 //   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
+//   capture_key(Move) < capture_key_count   capture history
 //   is_rule_draw()                          cheap draw test (repetition, fifty moves,
 //                                           material) so that outcome() is only
 //                                           needed where no move is left
@@ -159,6 +160,15 @@ template <class G>
 concept PieceMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.piece_move_key(m) } -> std::convertible_to<std::size_t>;
     { G::piece_move_key_count } -> std::convertible_to<std::size_t>;
+};
+
+// A tactical move's key by what moves, where, and what it takes (chess:
+// piece, destination, victim), below capture_key_count: capture history's,
+// which learns which captures refute, beside the order tactical_score gives.
+template <class G>
+concept CaptureKeyGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.capture_key(m) } -> std::convertible_to<std::size_t>;
+    { G::capture_key_count } -> std::convertible_to<std::size_t>;
 };
 
 // Which moves are tactical (captures, promotions), searched first in

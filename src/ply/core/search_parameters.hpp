@@ -51,6 +51,12 @@ struct SearchParameters {
 
     Score delta_margin = 200;  // quiescence: captures this far below alpha are skipped
 
+    int singular_min_depth = 8;  // the table's move is tested for being the only good one from here
+    Score singular_margin = 2;   // per ply: how far below the table's score the others must stay
+    int probcut_min_depth = 5;   // a good capture is tried at reduced depth against a raised beta
+    Score probcut_margin = 100;  // how far above beta
+    int probcut_reduction = 4;
+
     // The defaults with every margin carried from kReferenceUnit to `unit`
     // (rounded to nearest; a margin never rounds to nothing).
     static constexpr SearchParameters scaled_to(Score unit) {
@@ -68,6 +74,8 @@ struct SearchParameters {
         p.see_quiet_margin = scale(p.see_quiet_margin);
         p.see_tactical_margin = scale(p.see_tactical_margin);
         p.delta_margin = scale(p.delta_margin);
+        p.singular_margin = scale(p.singular_margin);
+        p.probcut_margin = scale(p.probcut_margin);
         return p;
     }
 

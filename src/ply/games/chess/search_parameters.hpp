@@ -31,6 +31,11 @@ inline constexpr SearchParameters kSearchParameters{
     .lmr_base = 0.75,
     .lmr_divisor = 2.25,
     .delta_margin = 200,
+    .singular_min_depth = 8,
+    .singular_margin = 2,
+    .probcut_min_depth = 5,
+    .probcut_margin = 100,
+    .probcut_reduction = 4,
 };
 
 }  // namespace ply::chess

@@ -30,7 +30,7 @@ public:
     [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
     void clear() {  // a new game
         table_.clear();
-        for (auto& c : corrections_) c->clear();
+        for (auto& m : memories_) m->clear();
     }
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
     Features& features() { return shared_.features; }
@@ -99,11 +99,9 @@ public:
 
         workers_.clear();
         for (int i = 0; i < threads_; ++i) {
-            workers_.push_back(std::make_unique<Worker<G>>(shared_, root));
-            // Correction history outlives the search: what a game's pawns are worth carries over its moves.
-            if (corrections_.size() <= static_cast<std::size_t>(i))
-                corrections_.push_back(std::make_unique<CorrectionHistory<G>>());
-            workers_.back()->set_correction(corrections_[static_cast<std::size_t>(i)].get());
+            if (memories_.size() <= static_cast<std::size_t>(i))
+                memories_.push_back(std::make_unique<ThreadMemory<G>>());
+            workers_.push_back(std::make_unique<Worker<G>>(shared_, root, *memories_[static_cast<std::size_t>(i)]));
             workers_.back()->start(root, root_moves);
         }
         workers_[0]->poll = [this] { check_limits(); };
@@ -334,7 +332,7 @@ private:
 
     TranspositionTable<Move> table_;
     SharedState<Move> shared_;
-    std::vector<std::unique_ptr<CorrectionHistory<G>>> corrections_;  // one per thread
+    std::vector<std::unique_ptr<ThreadMemory<G>>> memories_;  // one per thread, kept between searches
     std::vector<std::unique_ptr<Worker<G>>> workers_;
     int threads_ = 1;
     Limits<Move> limits_;

@@ -2,7 +2,8 @@
 // that refuted a sibling), history (how often a move caused a cutoff),
 // countermoves (the refutation of the opponent's previous move) and
 // continuation history (how often a move caused a cutoff after the move one
-// and two plies before it, keyed by piece and destination).
+// and two plies before it, keyed by piece and destination) and capture
+// history (how often a capture did, by piece, destination and victim).
 #pragma once
 
 #include <array>
@@ -34,8 +35,16 @@ public:
     // The piece_move_keys of the moves one and two plies back (nullopt: none, a null move).
     using PreviousMoves = std::array<std::optional<std::size_t>, kContinuationPlies>;
 
+    static constexpr std::size_t kCaptureKeys = [] {
+        if constexpr (CaptureKeyGame<G>) return std::size_t{G::capture_key_count};
+        return std::size_t{0};
+    }();
+
     MoveHistory()
-        : history_(2 * kKeys), counters_(kKeys), continuation_(kContinuationPlies * kPieceKeys * kPieceKeys) {}
+        : history_(2 * kKeys),
+          counters_(kKeys),
+          continuation_(kContinuationPlies * kPieceKeys * kPieceKeys),
+          captures_(kCaptureKeys) {}
 
     // Cheap when nothing was learnt since the last clear (every move-history
     // feature off).
@@ -46,6 +55,18 @@ public:
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(counters_.begin(), counters_.end(), std::optional<Move>{});
         std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
+        std::fill(captures_.begin(), captures_.end(), std::int16_t{0});
+    }
+
+    // A new search of the same game: killers belong to the old root's plies,
+    // the rest is still true of this game but halved, so that what the new
+    // search learns soon outweighs it.
+    void age() {
+        if (!learnt_) return;
+        for (auto& k : killers_) k = {};
+        for (int& h : history_) h /= 2;
+        for (std::int16_t& h : continuation_) h = static_cast<std::int16_t>(h / 2);
+        for (std::int16_t& h : captures_) h = static_cast<std::int16_t>(h / 2);
     }
 
     [[nodiscard]] bool is_killer(int ply, const Move& m) const {
@@ -66,6 +87,10 @@ public:
         for (std::size_t lag = 0; lag < kContinuationPlies; ++lag)
             if (previous[lag]) s += continuation_[continuation_index(lag, *previous[lag], key)];
         return s;
+    }
+    [[nodiscard]] int capture_score(const G& g, const Move& m) const {
+        if constexpr (CaptureKeyGame<G>) return captures_[g.capture_key(m)];
+        return 0;
     }
     // `previous_key`: move_key of the opponent's last move, taken in the
     // position it was played from (a key is only defined for a legal move).
@@ -103,6 +128,19 @@ public:
         }
     }
 
+    // A cutoff at `depth`: the tactical move that caused it rises (`best`;
+    // null: a quiet move did), the tactical moves tried before it fall.
+    void reward_captures(const G& g, int depth, const Move* best, const Move* tried, std::size_t tried_count,
+                         const Features& features) {
+        if constexpr (CaptureKeyGame<G>) {
+            if (!features.capture_history) return;
+            learnt_ = true;
+            const int bonus = std::min(depth * depth, 400);
+            if (best) update(captures_[g.capture_key(*best)], bonus);
+            for (std::size_t i = 0; i < tried_count; ++i) update(captures_[g.capture_key(tried[i])], -bonus);
+        }
+    }
+
 private:
     // Keyed by move and by which side moves (the parity of the ply).
     std::size_t index(const G& g, int ply, const Move& m) const {
@@ -128,6 +166,7 @@ private:
     std::vector<int> history_;
     std::vector<std::optional<Move>> counters_;
     std::vector<std::int16_t> continuation_;  // [lag][previous][key], within ±kHistoryMax
+    std::vector<std::int16_t> captures_;      // [capture_key], within ±kHistoryMax
     bool learnt_ = false;                     // reward() was called since the last clear()
 };
 

@@ -1,0 +1,64 @@
+// Singular extensions and ProbCut on chess: each changes the tree a search
+// walks (its node count at a fixed depth), and neither changes what the search
+// proves: the same mate, at the same distance, with either on or off.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <ply/games/chess/position.hpp>
+#include <ply/search/engine/engine.hpp>
+
+namespace {
+
+using ply::chess::Position;
+
+// WAC positions with a forced mate in 2 to 4 moves (found with both features
+// off as with both on).
+const std::vector<std::string> kMates = {
+    "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",         // WAC.004
+    "4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1",           // WAC.012
+    "r2rb1k1/pp1q1p1p/2n1p1p1/2bp4/5P2/PP1BPR1Q/1BPN2PP/R5K1 w - - 0 1",  // WAC.014
+    "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1",               // WAC.035
+    "k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1",             // WAC.050
+    "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1",          // WAC.054
+    "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",               // WAC.057
+};
+
+struct Outcome {
+    std::vector<int> mates;   // in moves, per position
+    std::uint64_t nodes = 0;  // over all positions
+};
+
+Outcome search_all(bool singular, bool probcut) {
+    Outcome out;
+    ply::engine::Engine<Position> e(16);
+    e.features().singular_extensions = singular;
+    e.features().probcut = probcut;
+    ply::engine::Limits<ply::chess::Move> limits;
+    limits.depth = 9;
+    for (const auto& fen : kMates) {
+        e.clear();
+        const auto r = e.think(Position::from_fen(fen), limits);
+        EXPECT_TRUE(ply::is_mate(r.score)) << fen;
+        out.mates.push_back(ply::mate_in(r.score));
+        out.nodes += r.nodes;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(ChessSearchFeatures, SingularExtensionsAndProbCutChangeTheTreeButNotTheMates) {
+    const Outcome none = search_all(false, false);
+    const Outcome singular = search_all(true, false);
+    const Outcome probcut = search_all(false, true);
+    const Outcome both = search_all(true, true);
+    EXPECT_EQ(none.mates, (std::vector<int>{2, 2, 4, 4, 3, 2, 3}));
+    EXPECT_EQ(singular.mates, none.mates);
+    EXPECT_EQ(probcut.mates, none.mates);
+    EXPECT_EQ(both.mates, none.mates);
+    // Each is switched on where it says: the trees differ.
+    EXPECT_NE(singular.nodes, none.nodes);
+    EXPECT_NE(probcut.nodes, none.nodes);
+}
