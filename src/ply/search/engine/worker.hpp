@@ -341,11 +341,9 @@ private:
         Score score = 0;
     };
     // Step 11b (+36.2 Elo ± 20.4, 578 games at 20k nodes). Singular extensions with multi-cut. Where the table's move
-    // is a deep enough lower bound, the node is searched again, shallower,
-    // without it, against a window a little below its score: if every other
-    // move fails low the table's move is the only good one and is searched a
-    // ply deeper; if that window is above beta, several moves refute the
-    // node and it is cut. nullopt: the search was stopped.
+    // is a deep enough lower bound, the node is searched again, shallower, without it, against a window a little below
+    // its score: if every other move fails low the table's move is the only good one and is searched a ply deeper; if
+    // that window is above beta, several moves refute the node and it is cut. nullopt: the search was stopped.
     std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool cut_node,
                                                   const TTHit<Move>& entry) {
         if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
