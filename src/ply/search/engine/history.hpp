@@ -6,6 +6,7 @@
 // history (how often a capture did, by piece, destination and victim).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -115,13 +116,13 @@ public:
             if (features.countermoves && previous_key && *previous_key < counters_.size())
                 counters_[*previous_key] = best;
             if (!features.history) return;
-            const int bonus = std::min(depth * depth, 400);
+            const int bonus = bonus_at(depth);
             update(history_[index(g, ply, best)], bonus);
             for (std::size_t i = 0; i < tried_count; ++i) update(history_[index(g, ply, tried[i])], -bonus);
         }
         if constexpr (PieceMoveGame<G>) {
             if (!features.continuation_history) return;
-            const int bonus = std::min(depth * depth, 400);
+            const int bonus = bonus_at(depth);
             reward_continuation(previous, g.piece_move_key(best), bonus);
             for (std::size_t i = 0; i < tried_count; ++i)
                 reward_continuation(previous, g.piece_move_key(tried[i]), -bonus);
@@ -135,13 +136,15 @@ public:
         if constexpr (CaptureKeyGame<G>) {
             if (!features.capture_history) return;
             learnt_ = true;
-            const int bonus = std::min(depth * depth, 400);
+            const int bonus = bonus_at(depth);
             if (best) update(captures_[g.capture_key(*best)], bonus);
             for (std::size_t i = 0; i < tried_count; ++i) update(captures_[g.capture_key(tried[i])], -bonus);
         }
     }
 
 private:
+    // What a cutoff at `depth` adds to the move that caused it (and takes from the moves tried before it).
+    static int bonus_at(int depth) { return std::min(depth * depth, 400); }
     // Keyed by move and by which side moves (the parity of the ply).
     std::size_t index(const G& g, int ply, const Move& m) const {
         if constexpr (KeyedMoveGame<G>) return static_cast<std::size_t>(ply & 1) * kKeys + g.move_key(m);
