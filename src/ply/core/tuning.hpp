@@ -33,14 +33,30 @@ namespace ply {
 
 using WeightPair = std::array<int, 2>;  // middlegame, endgame
 
-// A position's evaluation as a linear function of the weights, from the
-// first player's point of view:
+using WeightCounts = std::vector<std::pair<std::uint32_t, std::int16_t>>;  // weight, count
+
+// Danger to a king grows faster than the attack on it: a lone attacker is
+// harmless, three are deadly. A danger term sums its weights times counts,
+// s per half, and costs max(s, 0)^2 / kDangerMgDivisor in the middlegame
+// and max(s, 0) / kDangerEgDivisor in the endgame. Its weights are tuned
+// with the others: the tuner differentiates through the square.
+inline constexpr int kDangerMgDivisor = 256;
+inline constexpr int kDangerEgDivisor = 16;
+struct DangerSum {
+    WeightCounts counts;
+    double sign = -1;  // -1: the first player's king is the one in danger
+};
+
+// A position's evaluation as a function of the weights, from the first
+// player's point of view:
 //   value = fixed + sum over counts of count * (mg * mg_share + eg * eg_share)
+//                 + sum over dangers of sign * (danger costs, blended the same way)
 struct LinearEval {
-    std::vector<std::pair<std::uint32_t, std::int16_t>> counts;  // weight, first player's count - second's
-    double mg_share = 1;                                         // the middlegame's part of the blend
-    double eg_share = 0;                                         // the endgame's, endgame scaling included
-    double fixed = 0;                                            // what no weight explains (nonlinear terms)
+    WeightCounts counts;             // first player's count - second's
+    std::vector<DangerSum> dangers;  // none in a purely linear evaluation
+    double mg_share = 1;             // the middlegame's part of the blend
+    double eg_share = 0;             // the endgame's, endgame scaling included
+    double fixed = 0;                // what no weight explains
 };
 
 // Left undefined for a game without tunable weights.

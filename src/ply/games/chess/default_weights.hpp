@@ -114,6 +114,13 @@ inline constexpr Weights kDefaultWeights = {
     .storm = {{
         {0, 0}, {0, 83}, {-42, 48}, {-17, 10}, {-3, -3}, {3, -8}, {4, -4}, {0, 0}}},
     .king_open_file = {1, -19},
+    .danger_attacker = {{
+        {0, 0}, {20, 27}, {20, 27}, {40, 53}, {80, 107}, {0, 0}}},
+    .danger_zone_square = {8, 11},
+    .danger_weak_square = {12, 16},
+    .danger_safe_check = {{
+        {0, 0}, {80, 107}, {60, 80}, {90, 120}, {70, 93}, {0, 0}}},
+    .danger_no_queen = {-120, -160},
     .threat_by_pawn = {65, 16},
     .threat_by_minor = {{
         {5, 15}, {21, 18}, {39, 25}, {61, 1}, {44, 50}, {0, 0}}},

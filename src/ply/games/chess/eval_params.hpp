@@ -61,6 +61,16 @@ struct Weights {
     std::array<Pair, 8> shelter;
     std::array<Pair, 8> storm;
     Pair king_open_file;
+    // King danger, summed for each king where enough enemy pieces hit its
+    // zone (the king's square, its neighbours and one rank further): each
+    // such piece by type; each square of the zone attacked; each attacked
+    // zone square only the king or the queen defends; each safe check by the
+    // checking piece's type; no enemy queen. The sum costs its square in the
+    // middlegame (core/tuning.hpp's danger term), so it is not added directly.
+    std::array<Pair, 6> danger_attacker;
+    Pair danger_zone_square, danger_weak_square;
+    std::array<Pair, 6> danger_safe_check;
+    Pair danger_no_queen;
     // Threats: a piece attacked by a pawn; by a minor or a rook, by the type
     // attacked; a piece attacked and not defended; by the king; a safe pawn
     // push that would attack a piece.
@@ -103,6 +113,11 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("shelter", std::span(w.shelter));
     f("storm", std::span(w.storm));
     f("king_open_file", std::span(&w.king_open_file, 1));
+    f("danger_attacker", std::span(w.danger_attacker));
+    f("danger_zone_square", std::span(&w.danger_zone_square, 1));
+    f("danger_weak_square", std::span(&w.danger_weak_square, 1));
+    f("danger_safe_check", std::span(w.danger_safe_check));
+    f("danger_no_queen", std::span(&w.danger_no_queen, 1));
     f("threat_by_pawn", std::span(&w.threat_by_pawn, 1));
     f("threat_by_minor", std::span(w.threat_by_minor));
     f("threat_by_rook", std::span(w.threat_by_rook));
@@ -115,7 +130,7 @@ constexpr void for_each_weight(W& w, F&& f) {
 inline constexpr std::size_t kWeightCount = sizeof(Weights) / sizeof(Pair);
 static_assert(sizeof(Weights) % sizeof(Pair) == 0);
 
-// --- Fixed: the phase, the endgame scale, king danger --------------------------
+// --- Fixed: the phase, the endgame scale ----------------------------------------
 inline constexpr int kPhaseWeight[6] = {0, 1, 1, 2, 4, 0};
 inline constexpr int kPhaseMax = 24;  // every minor and major piece on the board
 inline constexpr int kScaleMax = 64;  // endgame scale factor: 64 is "no scaling"
@@ -125,18 +140,10 @@ inline constexpr int kScaleMaterial[6] = {85, 330, 345, 470, 1000, 0};
 // A passed pawn that the enemy king cannot catch in a pawn ending (the rule of the square).
 inline constexpr int kUnstoppablePassed = 600;
 
-// Attack units: each piece that hits the king zone adds its weight; squares
-// attacked in the zone, weak squares and safe checks add more. The penalty
-// grows with the square of the units (a lone attacker is harmless), so it is
-// not linear and stays out of the tuner.
-inline constexpr int kKingAttackWeight[6] = {0, 20, 20, 40, 80, 0};
-inline constexpr int kKingZoneSquareUnits = 8;
-inline constexpr int kKingWeakSquareUnits = 12;
-inline constexpr int kSafeCheckUnits[6] = {0, 80, 60, 90, 70, 0};
-inline constexpr int kNoQueenUnits = -120;
-inline constexpr int kKingDangerDivisorMg = 256;  // mg penalty = units^2 / divisor
-inline constexpr int kKingDangerDivisorEg = 12;   // eg penalty = units / divisor
-inline constexpr int kKingDangerMax = 1200;       // units are capped here
+// The king-danger weights, first and last: their numbers are the danger
+// term's (the tuner takes their counts apart from the linear ones).
+inline constexpr std::size_t kDangerFirst = offsetof(Weights, danger_attacker) / sizeof(Pair);
+inline constexpr std::size_t kDangerEnd = offsetof(Weights, danger_no_queen) / sizeof(Pair) + 1;
 
 // --- Endgame scaling (out of kScaleMax) -------------------------------------
 inline constexpr int kScaleOppositeBishops = 32;  // bishops of opposite colours and pawns only

@@ -12,6 +12,7 @@
 #include <memory>
 #include <sstream>
 
+#include <ply/core/tuning.hpp>
 #include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 
@@ -189,10 +190,7 @@ private:
                     add(c, Mobility, w.queen_mobility[mobility]);
                     break;
             }
-            if (att & king_zone_[them]) {
-                ++king_attackers_[them];
-                king_attack_units_[them] += kKingAttackWeight[t];
-            }
+            if (att & king_zone_[them]) ++king_attackers_[them][t];
 
             const int rank = relative_rank(c, s);
             const Bitboard file = file_bb(file_of(s));
@@ -264,22 +262,7 @@ private:
     void king_safety(Color c) {
         const Color them = ~c;
         const Square k = pos_.king_square(c);
-        if (king_attackers_[c] > (pos_.pieces(them, Queen) ? 0 : 1)) {
-            const Bitboard solid_defence =
-                attacked_by_[c][Pawn] | attacked_by_[c][Knight] | attacked_by_[c][Bishop] | attacked_by_[c][Rook];
-            const Bitboard weak = attacked_[them] & king_zone_[c] & ~solid_defence;
-            const Bitboard safe = ~pos_.pieces(them) & (~attacked_[c] | (weak & attacked2_[them]));
-            const Bitboard rook_lines = rook_attacks(k, occupied_), bishop_lines = bishop_attacks(k, occupied_);
-            int units = king_attack_units_[c] + kKingZoneSquareUnits * popcount(attacked_[them] & king_zone_[c]) +
-                        kKingWeakSquareUnits * popcount(weak);
-            if (knight_attacks(k) & attacked_by_[them][Knight] & safe) units += kSafeCheckUnits[Knight];
-            if (bishop_lines & attacked_by_[them][Bishop] & safe) units += kSafeCheckUnits[Bishop];
-            if (rook_lines & attacked_by_[them][Rook] & safe) units += kSafeCheckUnits[Rook];
-            if ((rook_lines | bishop_lines) & attacked_by_[them][Queen] & safe) units += kSafeCheckUnits[Queen];
-            if (!pos_.pieces(them, Queen)) units += kNoQueenUnits;
-            units = std::clamp(units, 0, kKingDangerMax);
-            add_fixed(c, KingSafety, -Pair{units * units / kKingDangerDivisorMg, units / kKingDangerDivisorEg});
-        }
+        if (attackers_of_king(c) > (pos_.pieces(them, Queen) ? 0 : 1)) king_danger(c);
 
         // Shelter and storm on the three files around the king (b..g centred).
         const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
@@ -296,6 +279,39 @@ private:
             if (their_rank && !(own_rank && their_rank == own_rank + 1)) add(c, KingSafety, w.storm[their_rank]);
             if (!((own | theirs) & file_bb(f))) add(c, KingSafety, w.king_open_file);
         }
+    }
+
+    // Summed from weights, then squared: see danger_* in eval_params.hpp.
+    void king_danger(Color c) {
+        const Color them = ~c;
+        const Square k = pos_.king_square(c);
+        const Bitboard solid_defence =
+            attacked_by_[c][Pawn] | attacked_by_[c][Knight] | attacked_by_[c][Bishop] | attacked_by_[c][Rook];
+        const Bitboard weak = attacked_[them] & king_zone_[c] & ~solid_defence;
+        const Bitboard safe = ~pos_.pieces(them) & (~attacked_[c] | (weak & attacked2_[them]));
+        const Bitboard rook_lines = rook_attacks(k, occupied_), bishop_lines = bishop_attacks(k, occupied_);
+        Pair danger;
+        auto count = [&](const Pair& weight, int n) {
+            danger += weight * n;
+            if constexpr (Tracing) trace_->counts[index_of(weight)][c] += static_cast<std::int16_t>(n);
+        };
+        for (int t = Knight; t <= Queen; ++t)
+            count(w.danger_attacker[static_cast<std::size_t>(t)], king_attackers_[c][t]);
+        count(w.danger_zone_square, popcount(attacked_[them] & king_zone_[c]));
+        count(w.danger_weak_square, popcount(weak));
+        const Bitboard checks[6] = {0, knight_attacks(k), bishop_lines, rook_lines, rook_lines | bishop_lines, 0};
+        for (int t = Knight; t <= Queen; ++t)
+            if (checks[t] & attacked_by_[them][t] & safe) count(w.danger_safe_check[static_cast<std::size_t>(t)], 1);
+        if (!pos_.pieces(them, Queen)) count(w.danger_no_queen, 1);
+        const int mg = std::max(danger.mg, 0), eg = std::max(danger.eg, 0);
+        const Pair cost{mg * mg / kDangerMgDivisor, eg / kDangerEgDivisor};
+        score_[c] -= cost;
+        if constexpr (Tracing) trace_->terms[KingSafety][c] -= cost;
+    }
+    int attackers_of_king(Color c) const {
+        int n = 0;
+        for (const int a : king_attackers_[c]) n += a;
+        return n;
     }
 
     // What `c` attacks: pieces hit by pawns, by minors and rooks, hanging ones.
@@ -369,7 +385,7 @@ private:
     Bitboard occupied_ = 0;
     Bitboard attacked_[2]{}, attacked2_[2]{}, attacked_by_[2][6]{};
     Bitboard mobility_area_[2]{}, king_zone_[2]{}, pawn_attack_span_[2]{};
-    int king_attackers_[2]{}, king_attack_units_[2]{};  // on colour c's king
+    int king_attackers_[2][6]{};  // pieces hitting colour c's king zone, by type
     int phase_ = 0;
 };
 

@@ -130,8 +130,17 @@ LinearEval Tuning<chess::Position>::linear(const Position& pos) {
     evaluate_traced(pos, trace);
     LinearEval out;
     for (std::size_t i = 0; i < kWeightCount; ++i) {
+        if (i >= kDangerFirst && i < kDangerEnd) continue;
         const int count = trace.counts[i][chess::White] - trace.counts[i][chess::Black];
         if (count) out.counts.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::int16_t>(count));
+    }
+    // Each king's danger on its own: the square of a sum is no sum of squares.
+    for (const chess::Color king : {chess::White, chess::Black}) {
+        DangerSum danger{{}, king == chess::White ? -1.0 : 1.0};
+        for (std::size_t i = kDangerFirst; i < kDangerEnd; ++i)
+            if (const auto count = trace.counts[i][king])
+                danger.counts.emplace_back(static_cast<std::uint32_t>(i), count);
+        if (!danger.counts.empty()) out.dangers.push_back(std::move(danger));
     }
     out.mg_share = static_cast<double>(trace.phase) / kPhaseMax;
     out.eg_share = static_cast<double>(trace.scale) / kScaleMax * (kPhaseMax - trace.phase) / kPhaseMax;

@@ -1,5 +1,6 @@
 // Chess for `ply datagen` and `ply tune` (core/tuning.hpp): a position packed
-// in 32 bytes, and the evaluation as a linear function of its weights.
+// in 32 bytes, and the evaluation as a function of its weights: linear but
+// for the king danger, whose sum is squared.
 #pragma once
 
 #include <ply/core/tuning.hpp>

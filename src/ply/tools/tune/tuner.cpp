@@ -10,13 +10,33 @@ namespace ply::tune {
 
 double sigmoid(double k, double x) { return 1.0 / (1.0 + std::exp(-k * x)); }
 
-double linear_value(const LinearEval& eval, const Weights& weights) {
-    double mg = 0, eg = 0;
-    for (const auto& [index, count] : eval.counts) {
-        mg += count * weights[index][0];
-        eg += count * weights[index][1];
+namespace {
+
+std::array<double, 2> weighted_sum(const WeightCounts& counts, const Weights& weights) {
+    std::array<double, 2> sum{0.0, 0.0};
+    for (const auto& [index, count] : counts) {
+        sum[0] += count * weights[index][0];
+        sum[1] += count * weights[index][1];
     }
-    return eval.fixed + mg * eval.mg_share + eg * eval.eg_share;
+    return sum;
+}
+
+// What a danger sum of s costs in each half (core/tuning.hpp), and its derivative by s.
+double danger_cost_mg(double s) { return s > 0 ? s * s / kDangerMgDivisor : 0; }
+double danger_cost_eg(double s) { return s > 0 ? s / kDangerEgDivisor : 0; }
+double danger_slope_mg(double s) { return s > 0 ? 2 * s / kDangerMgDivisor : 0; }
+double danger_slope_eg(double s) { return s > 0 ? 1.0 / kDangerEgDivisor : 0; }
+
+}  // namespace
+
+double linear_value(const LinearEval& eval, const Weights& weights) {
+    const auto [mg, eg] = weighted_sum(eval.counts, weights);
+    double value = eval.fixed + mg * eval.mg_share + eg * eval.eg_share;
+    for (const DangerSum& danger : eval.dangers) {
+        const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
+        value += danger.sign * (danger_cost_mg(s_mg) * eval.mg_share + danger_cost_eg(s_eg) * eval.eg_share);
+    }
+    return value;
 }
 
 Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(options) {
@@ -96,6 +116,15 @@ Weights Tuner::gradient(const Weights& weights) const {
                 g[index][0] += d * count * row.eval.mg_share;
                 g[index][1] += d * count * row.eval.eg_share;
             }
+            for (const DangerSum& danger : row.eval.dangers) {
+                const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
+                const double mg = d * danger.sign * danger_slope_mg(s_mg) * row.eval.mg_share;
+                const double eg = d * danger.sign * danger_slope_eg(s_eg) * row.eval.eg_share;
+                for (const auto& [index, count] : danger.counts) {
+                    g[index][0] += mg * count;
+                    g[index][1] += eg * count;
+                }
+            }
         }
         return g;
     });
@@ -111,12 +140,16 @@ std::vector<std::array<bool, 2>> Tuner::held(std::size_t weight_count) const {
     // Positions weighted by the half's share: an endgame feature seen in a
     // thousand positions with a sliver of middlegame left has little support there.
     std::vector<std::array<double, 2>> support(weight_count, {0.0, 0.0});
-    for (const TuneRow& row : training_) {
-        for (const auto& [index, count] : row.eval.counts) {
+    auto count_support = [&](const TuneRow& row, const WeightCounts& counts) {
+        for (const auto& [index, count] : counts) {
             if (index >= weight_count || count == 0) continue;
             support[index][0] += row.eval.mg_share;
             support[index][1] += row.eval.eg_share;
         }
+    };
+    for (const TuneRow& row : training_) {
+        count_support(row, row.eval.counts);
+        for (const DangerSum& danger : row.eval.dangers) count_support(row, danger.counts);
     }
     std::vector<std::array<bool, 2>> out(weight_count);
     for (std::size_t i = 0; i < weight_count; ++i)

@@ -1,11 +1,11 @@
-// `ply tune`: fits the weights of a linear evaluation (core/tuning.hpp) to
-// training positions by Adam on the mean squared error between the
-// predicted and the wanted winning chance, as Texel's method and Ethereal's
-// tuner do. The prediction is sigmoid(K * eval); the target blends the game's
-// result and the search's score: lambda * result + (1 - lambda) * sigmoid(K * score).
-// K is fitted first, to the results, with the weights as they are. Full
-// batches summed in a fixed order: the same data and seed give the same
-// weights on any number of threads.
+// `ply tune`: fits the weights of an evaluation (core/tuning.hpp: linear,
+// with danger terms squared) to training positions by Adam on the mean
+// squared error between the predicted and the wanted winning chance, as
+// Texel's method and Ethereal's tuner do. The prediction is sigmoid(K * eval);
+// the target blends the game's result and the search's score:
+// lambda * result + (1 - lambda) * sigmoid(K * score). K is fitted first, to
+// the results, with the weights as they are. Full batches summed in a fixed
+// order: the same data and seed give the same weights on any number of threads.
 #pragma once
 
 #include <array>
