@@ -1,6 +1,7 @@
 // Singular extensions and ProbCut on chess: each changes the tree a search
 // walks (its node count at a fixed depth), and neither changes what the search
-// proves: the same mate, at the same distance, with either on or off.
+// proves: the same mate, at the same distance, with either on or off. And the
+// nodes each root move took, which the clock reads.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -61,4 +62,35 @@ TEST(ChessSearchFeatures, SingularExtensionsAndProbCutChangeTheTreeButNotTheMate
     // Each is switched on where it says: the trees differ.
     EXPECT_NE(singular.nodes, none.nodes);
     EXPECT_NE(probcut.nodes, none.nodes);
+}
+
+// The time manager reads each root move's share of the nodes: every node
+// below the root is counted to the move it was searched under, over all
+// iterations and re-searches, and the root itself once per call.
+TEST(ChessSearchFeatures, EachRootMoveKeepsTheNodesSearchedUnderIt) {
+    using ply::chess::Move;
+    const Position root = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    ply::engine::TranspositionTable<Move> table(16);
+    ply::engine::SharedState<Move> shared;
+    shared.table = &table;
+    ply::engine::ThreadMemory<Position> memory;
+    ply::engine::Worker<Position> worker(shared, root, memory);
+    ply::MoveListOf<Position> moves;
+    root.generate_moves(moves);
+    std::vector<ply::engine::RootMove<Move>> root_moves;
+    for (const Move& m : moves) root_moves.push_back({m, -ply::kInfinity, -ply::kInfinity, {m}});
+    worker.start(root, root_moves);
+    std::uint64_t calls = 0;
+    for (int depth = 1; depth <= 8; ++depth, ++calls) {
+        worker.begin_iteration(depth);
+        worker.search_root(depth, 0, -ply::kInfinity, ply::kInfinity);
+    }
+    std::uint64_t below = 0;
+    for (const auto& rm : worker.root_moves()) {
+        EXPECT_GT(rm.nodes, 0u) << "every root move is searched at every depth";
+        below += rm.nodes;
+    }
+    EXPECT_EQ(below + calls, worker.nodes());
+    // Kiwipete's best move is no landslide: it takes well under all the nodes.
+    EXPECT_LT(worker.root_moves().front().nodes, worker.nodes() * 9 / 10);
 }

@@ -44,7 +44,9 @@ struct Features {
     // Games with generate_tactical and see_ge only; off: -4.3 Elo ± 18.9 in 735 games at 10k nodes.
     bool probcut = false;
     bool internal_iterative_reduction = true;
-    bool improving = true;         // margins and counts depend on whether the evaluation rises
+    bool improving = true;  // margins and counts depend on whether the evaluation rises
+    // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes.
+    bool node_share_time = false;
     bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
     // Children's table entries read before any is searched (games with hash_after only).
     bool enhanced_transposition_cutoff = true;
@@ -80,6 +82,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"InternalIterativeReduction", &Features::internal_iterative_reduction},
     {"DeferBusyMoves", &Features::defer_busy_moves},
     {"Improving", &Features::improving},
+    {"NodeShareTime", &Features::node_share_time},
     {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };
 

@@ -31,6 +31,10 @@ namespace ply::engine::param {
 
 // Time: the moves a clock without moves-to-go is shared out over.
 inline constexpr int kMovesToGoSuddenDeath = 30;
+// Time: the soft limit is scaled by kNodeShareBase - kNodeShareSlope * the
+// best move's share of the nodes (1 at 70%; within [0.5, 1.75]).
+inline constexpr double kNodeShareBase = 2.05;
+inline constexpr double kNodeShareSlope = 1.5;
 
 // Skill levels: how far below the best move a weakened player's pick may
 // score, per level below full strength (level 0: three pawns in chess).

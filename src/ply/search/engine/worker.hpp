@@ -42,6 +42,7 @@ struct RootMove {
     Score score = -kInfinity;           // this iteration; -inf if not (yet) exact
     Score previous_score = -kInfinity;  // last completed iteration
     std::vector<Move> pv;
+    std::uint64_t nodes = 0;  // searched under this move, every iteration of this search
 };
 
 // The moves of the position a search was asked to move from: where a rule
@@ -559,6 +560,7 @@ private:
             const bool killer_or_counter = features().killers && history_.is_killer(n.ply, m);
             // Keys need the parent. Off, the tables are never updated: all 0.
             const int history_score = quiet ? quiet_history(n.ply, m) : 0;
+            const std::uint64_t nodes_before = nodes();
             push_move(n.ply, m);
             game_.make(m);
             const auto busy_key = enter_child(depth, m, share_work, next->revisit, loop);
@@ -579,6 +581,7 @@ private:
             }
             game_.unmake(m);
             if (*busy_key) shared_.busy.leave(*busy_key);
+            if (root_move) root_move->nodes += nodes() - nodes_before;
             if (stopped()) return 0;
 
             if (root_move) update_root_move(*root_move, m, loop.move_count == 1 || v > alpha, v);
