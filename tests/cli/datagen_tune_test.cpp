@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -150,6 +151,9 @@ TEST(CliTune, BadInputFailsInOneLineAndWritesNothing) {
         {{"--data", bad_result.path.string()},
          "'" + bad_result.path.string() + "' line 1: the result '2' is not 1, 0.5 or 0"},
         {{"--data", data, "--start", bad_weights.path.string()}, "weights line 1: expected 'name mg eg', got 2 words"},
+        {{"--data", data, "--hold", "pst_kings"},
+         "--hold: no weight group 'pst_kings' (the groups are those tune prints)"},
+        {{"--data", data, "--hold", "tempo:endgame"}, "--hold: 'tempo:endgame' is not GROUP, GROUP:mg or GROUP:eg"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {"tune", "--out", out};
@@ -160,6 +164,50 @@ TEST(CliTune, BadInputFailsInOneLineAndWritesNothing) {
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
         EXPECT_FALSE(std::filesystem::exists(out));
     }
+}
+
+// --hold keeps a group's half where it started; the rest of the group moves.
+TEST(CliTune, HeldWeightsKeepTheirStartValues) {
+    const TempFile data("hold_data.txt",
+                        "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQ - 1 6 | 35 | 1\n"
+                        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 | -20 | 0\n"
+                        "8/5k2/8/3K4/8/8/4P3/8 w - - 0 1 | 150 | 0.5\n"
+                        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 | 400 | 1\n");
+    const std::string before = temp_path("hold_before.txt"), after = temp_path("hold_after.txt");
+    auto r =
+        run_ply_apart({"tune", "--data", data.path.string(), "--out", before, "--epochs", "0", "--validation", "0"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = run_ply_apart({"tune", "--data", data.path.string(), "--out", after, "--epochs", "20", "--validation", "0",
+                       "--hold", "pst_king:eg", "--hold", "tempo"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // name -> {mg, eg}
+    auto read_weights = [](const std::string& path) {
+        std::map<std::string, std::pair<int, int>> out;
+        std::istringstream in(read_file(path));
+        std::string name;
+        int mg = 0, eg = 0;
+        while (in >> name) {
+            if (name == "#") {
+                std::getline(in, name);
+                continue;
+            }
+            in >> mg >> eg;
+            out[name] = {mg, eg};
+        }
+        return out;
+    };
+    const auto start = read_weights(before), tuned = read_weights(after);
+    int king_mg_moved = 0;
+    for (int square = 0; square < 64; ++square) {
+        const std::string name = "pst_king[" + std::to_string(square) + "]";
+        EXPECT_EQ(tuned.at(name).second, start.at(name).second) << name;
+        king_mg_moved += tuned.at(name).first != start.at(name).first;
+    }
+    EXPECT_GT(king_mg_moved, 0);
+    EXPECT_EQ(tuned.at("tempo"), start.at("tempo"));
+    EXPECT_NE(tuned.at("material[3]"), start.at("material[3]"));  // the rook up
+    std::filesystem::remove(before);
+    std::filesystem::remove(after);
 }
 
 TEST(CliTune, TheEngineEvaluatesWithTheWeightsFileAndBack) {

@@ -25,7 +25,8 @@ struct TuneCommand {
     tune::TuneOptions tune;
     std::vector<std::string> data;
     std::string out, cpp, start;
-    std::size_t limit = 0;  // positions read at most; 0: all
+    std::vector<std::string> hold;  // GROUP, GROUP:mg or GROUP:eg
+    std::size_t limit = 0;          // positions read at most; 0: all
     int report_every = 50;
     double k = 0;
 };
@@ -93,6 +94,28 @@ void print_groups(const tune::Tuner& tuner, const std::vector<std::string>& name
     }
 }
 
+// --hold's words as the tuner's per-weight flags; an unknown group or half fails in one line.
+std::vector<std::array<bool, 2>> held_halves(const std::vector<std::string>& words,
+                                             const std::vector<std::string>& names) {
+    const auto groups = groups_of(names);
+    std::vector<std::array<bool, 2>> out(names.size(), {false, false});
+    for (const std::string& word : words) {
+        const auto colon = word.find(':');
+        const std::string group = word.substr(0, colon),
+                          half = colon == std::string::npos ? "" : word.substr(colon + 1);
+        const auto it = groups.find(group);
+        if (it == groups.end())
+            throw ParseError("--hold: no weight group '" + group + "' (the groups are those tune prints)");
+        if (!half.empty() && half != "mg" && half != "eg")
+            throw ParseError("--hold: '" + word + "' is not GROUP, GROUP:mg or GROUP:eg");
+        for (const std::size_t i : it->second) {
+            if (half != "eg") out[i][0] = true;
+            if (half != "mg") out[i][1] = true;
+        }
+    }
+    return out;
+}
+
 template <TunableGame G>
 void run(const TuneCommand& o) {
     const Stopwatch clock;
@@ -100,12 +123,14 @@ void run(const TuneCommand& o) {
     if (!o.start.empty()) start = Tuning<G>::parse_weights(read_text_file(o.start, "weights file"));
     Tuning<G>::set_weights(start);
     OutputFile out(o.out);  // a path that cannot be written fails before the work
+    const auto hold = held_halves(o.hold, Tuning<G>::weight_names());  // so does a bad --hold
     std::vector<tune::TuneRow> rows;
     for (const std::string& path : o.data) read_data<G>(path, o.limit, rows);
     if (rows.size() < 2) throw ParseError("fewer than 2 positions to tune on");
     std::printf("positions %zu read in %.1f s\n", rows.size(), clock.seconds());
     tune::TuneOptions options = o.tune;
     if (o.k > 0) options.k = o.k;
+    options.hold = hold;
     tune::Tuner tuner(std::move(rows), options);
     const tune::Weights before = as_doubles(start);
     if (!options.k) tuner.set_k(tuner.fit_k(before));
@@ -114,10 +139,10 @@ void run(const TuneCommand& o) {
                 tuner.validation_error(before));
     const auto held = tuner.held(before.size());
     const auto held_count = std::count_if(held.begin(), held.end(), [](const auto& h) { return h[0] || h[1]; });
-    if (options.min_positions > 0)
+    if (options.min_positions > 0 || !o.hold.empty())
         std::printf(
-            "held at their start: %td of %zu weights (a half counted in fewer than %zu positions, weighted by its "
-            "share)\n",
+            "held at their start: %td of %zu weights (--hold, or a half counted in fewer than %zu positions, "
+            "weighted by its share)\n",
             held_count, held.size(), options.min_positions);
     const Stopwatch tuning;
     const tune::Weights after = tuner.run(before, [&](int epoch, const tune::Weights& w) {
@@ -172,6 +197,7 @@ void add_tune_command(CLI::App& app) {
     cmd->add_option("--min-positions", o->tune.min_positions,
                     "Keep a weight half counted in fewer training positions at its start value")
         ->capture_default_str();
+    cmd->add_option("--hold", o->hold, "Keep a group of weights at its start value: GROUP, GROUP:mg or GROUP:eg");
     cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
     cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
 }

@@ -153,7 +153,9 @@ std::vector<std::array<bool, 2>> Tuner::held(std::size_t weight_count) const {
     }
     std::vector<std::array<bool, 2>> out(weight_count);
     for (std::size_t i = 0; i < weight_count; ++i)
-        for (int h = 0; h < 2; ++h) out[i][h] = support[i][h] < static_cast<double>(options_.min_positions);
+        for (int h = 0; h < 2; ++h)
+            out[i][h] = support[i][h] < static_cast<double>(options_.min_positions) ||
+                        (i < options_.hold.size() && options_.hold[i][static_cast<std::size_t>(h)]);
     return out;
 }
 

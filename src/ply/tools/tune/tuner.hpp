@@ -39,6 +39,9 @@ struct TuneOptions {
     // keeps its start value: too few to fit, and what is fitted to a handful
     // of games only adds noise where the search goes.
     std::size_t min_positions = 0;
+    // Weight halves kept at their start value whatever the data says, by
+    // weight number: [i][0] the middlegame half, [i][1] the endgame one.
+    std::vector<std::array<bool, 2>> hold;
 };
 
 double sigmoid(double k, double x);
@@ -65,7 +68,8 @@ public:
     // d(training error)/d(weight), both halves of every pair.
     [[nodiscard]] Weights gradient(const Weights& weights) const;
 
-    // For each weight half, whether fewer than min_positions training positions count it.
+    // For each weight half, whether it is held: asked to be, or counted in
+    // fewer than min_positions training positions.
     [[nodiscard]] std::vector<std::array<bool, 2>> held(std::size_t weight_count) const;
 
     // Runs Adam from `weights`, the held halves kept; calls `after_epoch(epoch, weights)` after each.
