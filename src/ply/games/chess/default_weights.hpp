@@ -105,6 +105,8 @@ inline constexpr Weights kDefaultWeights = {
     .bad_bishop_pawn = {-1, -2},
     .knight_outpost = {19, 9},
     .bishop_outpost = {18, 3},
+    .minor_behind_pawn = {0, 0},
+    .space = {0, 0},
     .rook_open_file = {39, 0},
     .rook_semi_open_file = {8, 10},
     .rook_on_seventh = {-4, 5},
@@ -114,6 +116,8 @@ inline constexpr Weights kDefaultWeights = {
     .storm = {{
         {0, 0}, {0, 83}, {-42, 48}, {-17, 10}, {-3, -3}, {3, -8}, {4, -4}, {0, 0}}},
     .king_open_file = {1, -19},
+    .pawnless_wing = {0, 0},
+    .king_pawn_distance = {0, 0},
     .danger_attacker = {{
         {0, 0}, {20, 27}, {20, 27}, {40, 53}, {80, 107}, {0, 0}}},
     .danger_zone_square = {8, 11},

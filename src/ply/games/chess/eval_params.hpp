@@ -54,6 +54,10 @@ struct Weights {
     // defended by a pawn, no enemy pawn can chase it. Seventh: with enemy
     // pawns there or the king behind them.
     Pair bishop_pair, bad_bishop_pawn, knight_outpost, bishop_outpost;
+    // A knight or bishop right behind a pawn (either side's): shielded from the front.
+    Pair minor_behind_pawn;
+    // Per safe central square behind the pawn front (space in eval).
+    Pair space;
     Pair rook_open_file, rook_semi_open_file, rook_on_seventh, queen_open_file;
     // King shelter on the king's file and its neighbours, by the relative rank
     // of the nearest own pawn (0: none on the file); enemy pawns storming
@@ -61,6 +65,9 @@ struct Weights {
     std::array<Pair, 8> shelter;
     std::array<Pair, 8> storm;
     Pair king_open_file;
+    // No pawn on the king's wing (a-d, c-f or e-h by its file); per square
+    // from the king to its nearest own pawn.
+    Pair pawnless_wing, king_pawn_distance;
     // King danger, summed for each king where enough enemy pieces hit its
     // zone (the king's square, its neighbours and one rank further): each
     // such piece by type; each square of the zone attacked; each attacked
@@ -106,6 +113,8 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("bad_bishop_pawn", std::span(&w.bad_bishop_pawn, 1));
     f("knight_outpost", std::span(&w.knight_outpost, 1));
     f("bishop_outpost", std::span(&w.bishop_outpost, 1));
+    f("minor_behind_pawn", std::span(&w.minor_behind_pawn, 1));
+    f("space", std::span(&w.space, 1));
     f("rook_open_file", std::span(&w.rook_open_file, 1));
     f("rook_semi_open_file", std::span(&w.rook_semi_open_file, 1));
     f("rook_on_seventh", std::span(&w.rook_on_seventh, 1));
@@ -113,6 +122,8 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("shelter", std::span(w.shelter));
     f("storm", std::span(w.storm));
     f("king_open_file", std::span(&w.king_open_file, 1));
+    f("pawnless_wing", std::span(&w.pawnless_wing, 1));
+    f("king_pawn_distance", std::span(&w.king_pawn_distance, 1));
     f("danger_attacker", std::span(w.danger_attacker));
     f("danger_zone_square", std::span(&w.danger_zone_square, 1));
     f("danger_weak_square", std::span(&w.danger_weak_square, 1));

@@ -22,6 +22,10 @@ namespace eval {
 namespace {
 
 constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
+constexpr Bitboard kQueenWing = 0x0F0F0F0F0F0F0F0FULL;   // files a-d
+constexpr Bitboard kKingWing = 0xF0F0F0F0F0F0F0F0ULL;    // files e-h
+constexpr Bitboard kCentreWing = 0x3C3C3C3C3C3C3C3CULL;  // files c-f
+constexpr Bitboard kCentreFiles = kCentreWing;
 
 constexpr int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -79,6 +83,7 @@ public:
             pawns(c);
             king_safety(c);
             threats(c);
+            space(c);
             mop_up(c);
         }
         add(pos_.side_to_move(), Tempo, w.tempo);
@@ -198,6 +203,7 @@ private:
                 const bool outpost = rank >= 3 && rank <= 5 && (attacked_by_[c][Pawn] & square_bb(s)) &&
                                      !(pawn_attack_span_[them] & square_bb(s));
                 if (outpost) add(c, Pieces, t == Knight ? w.knight_outpost : w.bishop_outpost);
+                if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
             }
             if (t == Bishop) {
                 const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
@@ -279,6 +285,30 @@ private:
             if (their_rank && !(own_rank && their_rank == own_rank + 1)) add(c, KingSafety, w.storm[their_rank]);
             if (!((own | theirs) & file_bb(f))) add(c, KingSafety, w.king_open_file);
         }
+        // No pawn of either side on the king's wing: the king is bare there.
+        const int file = file_of(k);
+        const Bitboard wing = file <= 2 ? kQueenWing : file >= 5 ? kKingWing : kCentreWing;
+        if (!((own | theirs) & wing)) add(c, KingSafety, w.pawnless_wing);
+        // In the endgame the king must stay near its pawns.
+        int nearest = 0;
+        for (Bitboard b = own; b;) {
+            const int d = distance(k, pop_lsb(b));
+            nearest = nearest ? std::min(nearest, d) : d;
+        }
+        add(c, KingSafety, w.king_pawn_distance, nearest);
+    }
+
+    // Space: central squares behind the pawn front that the enemy's pawns do
+    // not hit, where our pieces can manoeuvre; those behind our pawns count twice.
+    void space(Color c) {
+        const Color them = ~c;
+        const Bitboard own_pawns = pos_.pieces(c, Pawn);
+        const Bitboard area =
+            kCentreFiles & (c == White ? rank_bb(1) | rank_bb(2) | rank_bb(3) : rank_bb(6) | rank_bb(5) | rank_bb(4));
+        const Bitboard safe = area & ~own_pawns & ~attacked_by_[them][Pawn];
+        const Bitboard behind = c == White ? (own_pawns >> 8) | (own_pawns >> 16) | (own_pawns >> 24)
+                                           : (own_pawns << 8) | (own_pawns << 16) | (own_pawns << 24);
+        add(c, Pieces, w.space, popcount(safe) + popcount(safe & behind));
     }
 
     // Summed from weights, then squared: see danger_* in eval_params.hpp.
