@@ -22,10 +22,9 @@ namespace eval {
 namespace {
 
 constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
-constexpr Bitboard kQueenWing = 0x0F0F0F0F0F0F0F0FULL;   // files a-d
-constexpr Bitboard kKingWing = 0xF0F0F0F0F0F0F0F0ULL;    // files e-h
-constexpr Bitboard kCentreWing = 0x3C3C3C3C3C3C3C3CULL;  // files c-f
-constexpr Bitboard kCentreFiles = kCentreWing;
+constexpr Bitboard kQueenWing = 0x0F0F0F0F0F0F0F0FULL;    // files a-d
+constexpr Bitboard kKingWing = 0xF0F0F0F0F0F0F0F0ULL;     // files e-h
+constexpr Bitboard kCentreFiles = 0x3C3C3C3C3C3C3C3CULL;  // files c-f
 
 constexpr int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -287,7 +286,7 @@ private:
         }
         // No pawn of either side on the king's wing: the king is bare there.
         const int file = file_of(k);
-        const Bitboard wing = file <= 2 ? kQueenWing : file >= 5 ? kKingWing : kCentreWing;
+        const Bitboard wing = file <= 2 ? kQueenWing : file >= 5 ? kKingWing : kCentreFiles;
         if (!((own | theirs) & wing)) add(c, KingSafety, w.pawnless_wing);
         // In the endgame the king must stay near its pawns.
         int nearest = 0;
