@@ -21,7 +21,7 @@ eval::Trace trace_of(const char* fen) {
 TEST(ChessEvaluation, TraceAddsUpToTheValue) {
     for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1"}) {
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", "8/8/8/8/3k4/8/8/KQ6 b - - 0 1"}) {
         eval::Trace t;
         const Score v = eval::evaluate_traced(Position::from_fen(fen), t);
         eval::Pair total;
@@ -53,11 +53,13 @@ TEST(ChessEvaluation, NewWeightsAreReadAtOnceThoughTheLastValueIsKept) {
     EXPECT_EQ(eval::evaluate_traced(pos, t), before);
 }
 
+// With nothing in its way: a pawn the enemy king stands in front of, ours
+// far off, is a draw on any rank, and the tuned tables say so.
 TEST(ChessEvaluation, PassedPawnsGainValueAsTheyAdvance) {
-    const Score sixth = eval_of("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1");
-    const Score third = eval_of("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1");
+    const Score sixth = eval_of("7k/7n/3P4/8/8/8/8/K7 w - - 0 1");
+    const Score third = eval_of("7k/7n/8/8/8/3P4/8/K7 w - - 0 1");
     EXPECT_GT(sixth, third);
-    EXPECT_GT(trace_of("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1").terms[eval::PassedPawns][White].eg, 0);
+    EXPECT_GT(trace_of("7k/7n/3P4/8/8/8/8/K7 w - - 0 1").terms[eval::PassedPawns][White].eg, 0);
 }
 
 TEST(ChessEvaluation, PawnWeaknessesCost) {
@@ -72,8 +74,8 @@ TEST(ChessEvaluation, PiecesPreferActivity) {
     // A rook on an open file beats one behind its own pawn.
     EXPECT_GT(trace_of("4k3/pp6/8/8/8/8/PP6/2R1K3 w - - 0 1").terms[eval::Pieces][White].mg,
               trace_of("4k3/pp6/8/8/8/8/PP6/1R2K3 w - - 0 1").terms[eval::Pieces][White].mg);
-    // The bishop pair.
-    EXPECT_GT(trace_of("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").terms[eval::Pieces][White].mg, 0);
+    // The bishop pair (Black keeps a pawn: against a bare king only the mating pattern counts).
+    EXPECT_GT(trace_of("4k3/p7/8/8/8/8/8/2B1KB2 w - - 0 1").terms[eval::Pieces][White].mg, 0);
 }
 
 TEST(ChessEvaluation, AnOpenKingIsInDanger) {
@@ -98,6 +100,25 @@ TEST(ChessEvaluation, ABareKingIsDrivenToTheEdge) {
     const Score cornered = eval_of("k7/8/2K5/8/8/8/7Q/8 w - - 0 1");
     const Score central = eval_of("8/8/8/3k4/8/2K5/7Q/8 w - - 0 1");
     EXPECT_GT(cornered, central);
+}
+
+// Against a bare king only the material and the kings count: no tuned
+// weight (the queen's squares, king danger) pulls the search off the mate.
+TEST(ChessEvaluation, ABareKingsEndingIgnoresTheWeights) {
+    const Position pos = Position::from_fen("8/8/8/8/3k4/8/8/KQ6 b - - 0 1");
+    const Score before = pos.evaluate();
+    const eval::Weights saved = eval::weights();
+    eval::Weights other = saved;
+    for (auto& square : other.pst[static_cast<std::size_t>(Queen)]) square.eg += 100;
+    other.danger_safe_check[static_cast<std::size_t>(Queen)].eg += 500;
+    eval::set_weights(other);
+    const Score after = pos.evaluate();
+    eval::set_weights(saved);
+    EXPECT_EQ(after, before);
+    EXPECT_LT(before, -900);  // Black, to move, is a queen down
+    eval::Trace t;
+    EXPECT_EQ(eval::evaluate_traced(pos, t), before);
+    EXPECT_EQ(t.white, -before);
 }
 
 TEST(ChessEvaluation, DescribeNamesEveryTerm) {

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <ply/core/tuning.hpp>
@@ -71,6 +72,7 @@ public:
 
     Score run() {
         init();
+        if (const auto v = bare_king_ending()) return *v;
         for (Color c : {White, Black}) {
             material_and_squares(c);
             pieces(c, Knight);
@@ -83,7 +85,6 @@ public:
             king_safety(c);
             threats(c);
             space(c);
-            mop_up(c);
         }
         add(pos_.side_to_move(), Tempo, w.tempo);
 
@@ -110,7 +111,7 @@ private:
             trace_->counts[index_of(weight)][c] += count;
         }
     }
-    // A value no single weight explains (king danger, mop-up): the tuner holds it fixed.
+    // A value no single weight explains (an unstoppable passer): the tuner holds it fixed.
     void add_fixed(Color c, Term t, Pair v) {
         score_[c] += v;
         if constexpr (Tracing) {
@@ -368,17 +369,33 @@ private:
     }
     std::size_t type_index(Square s) const { return static_cast<std::size_t>(type_of(pos_.piece_on(s))); }
 
-    // With mating material against a bare king: drive it to the edge, bring ours close.
-    void mop_up(Color c) {
-        const Color them = ~c;
-        if (pos_.pieces(them) != pos_.pieces(them, King) || pos_.pieces(c, Pawn)) return;
-        const int material = popcount(pos_.pieces(c, Rook) | pos_.pieces(c, Queen)) * 2 +
-                             popcount(pos_.pieces(c, Bishop) | pos_.pieces(c, Knight));
-        const bool two_knights = pos_.pieces(c) == (pos_.pieces(c, King) | pos_.pieces(c, Knight));
-        if (material < 2 || two_knights) return;  // no mate to force
-        const Square k = pos_.king_square(them);
-        const int edge = std::max(3 - file_of(k), file_of(k) - 4) + std::max(3 - rank_of(k), rank_of(k) - 4);
-        add_fixed(c, Endgame, Pair{0, 20 * edge + 10 * (7 - distance(k, pos_.king_square(c)))});
+    // Mating material and no pawns against a bare king: the material and
+    // the mating pattern alone (drive that king to the edge, bring ours
+    // close). The tuned weights know nothing of these endings, which the
+    // training games were adjudicated before, and they pulled the search
+    // off the mate (KQ-K at depth 19 lost its mate in 9).
+    std::optional<Score> bare_king_ending() {
+        for (const Color strong : {White, Black}) {
+            const Color weak = ~strong;
+            if (pos_.pieces(weak) != pos_.pieces(weak, King) || pos_.pieces(strong, Pawn)) continue;
+            const int material = popcount(pos_.pieces(strong, Rook) | pos_.pieces(strong, Queen)) * 2 +
+                                 popcount(pos_.pieces(strong, Bishop) | pos_.pieces(strong, Knight));
+            const bool two_knights = pos_.pieces(strong) == (pos_.pieces(strong, King) | pos_.pieces(strong, Knight));
+            if (material < 2 || two_knights) return std::nullopt;  // no mate to force: the scale factor's case
+            const Square k = pos_.king_square(weak);
+            const int edge = std::max(3 - file_of(k), file_of(k) - 4) + std::max(3 - rank_of(k), rank_of(k) - 4);
+            const int v = non_pawn_material(strong) + 20 * edge + 10 * (7 - distance(k, pos_.king_square(strong)));
+            const Score white = strong == White ? v : -v;
+            if constexpr (Tracing) {
+                trace_->terms[Endgame][strong] = Pair{v, v};
+                trace_->fixed[strong] = Pair{v, v};
+                trace_->phase = 0;
+                trace_->scale = kScaleMax;
+                trace_->white = white;
+            }
+            return pos_.side_to_move() == White ? white : -white;
+        }
+        return std::nullopt;
     }
 
     int non_pawn_material(Color c) const {
