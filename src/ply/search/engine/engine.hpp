@@ -249,9 +249,10 @@ private:
     // the search had to look at hard. Neutral at about 70%, typical of a
     // settled search (50% to 90% in the middlegame at 10+0.1).
     double node_share_factor(const std::vector<RootMove<Move>>& moves) const {
+        if (!shared_.features.node_share_time) return 1.0;
         std::uint64_t total = 0;
         for (const auto& rm : moves) total += rm.nodes;
-        if (!total || !shared_.features.node_share_time) return 1.0;
+        if (!total) return 1.0;
         const double share = static_cast<double>(moves.front().nodes) / static_cast<double>(total);
         return std::clamp(param::kNodeShareBase - param::kNodeShareSlope * share, 0.5, 1.75);
     }

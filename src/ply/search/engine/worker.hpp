@@ -560,7 +560,7 @@ private:
             const bool killer_or_counter = features().killers && history_.is_killer(n.ply, m);
             // Keys need the parent. Off, the tables are never updated: all 0.
             const int history_score = quiet ? quiet_history(n.ply, m) : 0;
-            const std::uint64_t nodes_before = nodes();
+            const std::uint64_t nodes_before = root_move ? nodes() : 0;  // read only at the root
             push_move(n.ply, m);
             game_.make(m);
             const auto busy_key = enter_child(depth, m, share_work, next->revisit, loop);
