@@ -1,7 +1,8 @@
-// Singular extensions and ProbCut on chess: each changes the tree a search
-// walks (its node count at a fixed depth), and neither changes what the search
-// proves: the same mate, at the same distance, with either on or off. And the
-// nodes each root move took, which the clock reads.
+// Singular extensions, ProbCut, history pruning and the table's score as the
+// evaluation, on chess: each changes the tree a search walks (its node count
+// at a fixed depth), and none changes what the search proves: the same mate,
+// at the same distance, with it on or off. And the nodes each root move took,
+// which the clock reads.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -26,16 +27,20 @@ const std::vector<std::string> kMates = {
     "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",               // WAC.057
 };
 
+const std::string kQuietOpening = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+
 struct Outcome {
     std::vector<int> mates;   // in moves, per position
-    std::uint64_t nodes = 0;  // over all positions
+    std::uint64_t nodes = 0;  // over all positions, the quiet opening's too
 };
 
-Outcome search_all(bool singular, bool probcut) {
+using Switch = bool ply::engine::Features::*;
+
+Outcome search_all(std::initializer_list<Switch> on, std::initializer_list<Switch> off) {
     Outcome out;
     ply::engine::Engine<Position> e(16);
-    e.features().singular_extensions = singular;
-    e.features().probcut = probcut;
+    for (const Switch s : on) e.features().*s = true;
+    for (const Switch s : off) e.features().*s = false;
     ply::engine::Limits<ply::chess::Move> limits;
     limits.depth = 9;
     for (const auto& fen : kMates) {
@@ -45,23 +50,34 @@ Outcome search_all(bool singular, bool probcut) {
         out.mates.push_back(ply::mate_in(r.score));
         out.nodes += r.nodes;
     }
+    // A quiet opening, deeper: histories there grow enough to prune by.
+    e.clear();
+    limits.depth = 12;
+    out.nodes += e.think(Position::from_fen(kQuietOpening), limits).nodes;
     return out;
 }
 
 }  // namespace
 
-TEST(ChessSearchFeatures, SingularExtensionsAndProbCutChangeTheTreeButNotTheMates) {
-    const Outcome none = search_all(false, false);
-    const Outcome singular = search_all(true, false);
-    const Outcome probcut = search_all(false, true);
-    const Outcome both = search_all(true, true);
+using ply::engine::Features;
+constexpr Switch kTested[] = {&Features::singular_extensions, &Features::probcut, &Features::history_pruning,
+                              &Features::table_eval};
+
+TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
+    const Outcome none = search_all({}, {kTested[0], kTested[1], kTested[2], kTested[3]});
     EXPECT_EQ(none.mates, (std::vector<int>{2, 2, 4, 4, 3, 2, 3}));
-    EXPECT_EQ(singular.mates, none.mates);
-    EXPECT_EQ(probcut.mates, none.mates);
-    EXPECT_EQ(both.mates, none.mates);
-    // Each is switched on where it says: the trees differ.
-    EXPECT_NE(singular.nodes, none.nodes);
-    EXPECT_NE(probcut.nodes, none.nodes);
+    for (std::size_t i = 0; i < std::size(kTested); ++i) {
+        const Switch s = kTested[i];
+        SCOPED_TRACE("switch " + std::to_string(i));
+        std::vector<Switch> others;
+        for (const Switch o : kTested)
+            if (o != s) others.push_back(o);
+        const Outcome alone = search_all({s}, {others[0], others[1], others[2]});
+        EXPECT_EQ(alone.mates, none.mates);
+        EXPECT_NE(alone.nodes, none.nodes) << "switched on where it says: the tree differs";
+    }
+    const Outcome all = search_all({kTested[0], kTested[1], kTested[2], kTested[3]}, {});
+    EXPECT_EQ(all.mates, none.mates);
 }
 
 // The time manager reads each root move's share of the nodes: every node
