@@ -564,14 +564,14 @@ private:
             ++loop.move_count;
             const bool quiet = !is_tactical(m);
             const bool checks = quiet && gives_check(m);  // read only for quiet moves
+            // Steps 14 to 16: late moves pruned, never while every move so far loses to mate.
+            if (!n.root && !n.checked && loop.best > -kMateBound &&
+                prune_move(depth, alpha, n, m, quiet && !checks, quiet, loop.quiet_count))
+                continue;
+
             const bool killer_or_counter = features().killers && history_.is_killer(n.ply, m);
             // Keys need the parent. Off, the tables are never updated: all 0.
             const int history_score = quiet ? quiet_history(n.ply, m) : 0;
-            // Steps 14 to 16: late moves pruned, never while every move so far loses to mate.
-            if (!n.root && !n.checked && loop.best > -kMateBound &&
-                prune_move(depth, alpha, n, m, {quiet && !checks, quiet, killer_or_counter, history_score},
-                           loop.quiet_count))
-                continue;
 
             const std::uint64_t nodes_before = root_move ? nodes() : 0;  // read only at the root
             push_move(n.ply, m);
@@ -748,16 +748,10 @@ private:
         return std::nullopt;
     }
 
-    struct MoveKind {
-        bool plain;  // quiet, no check
-        bool quiet;
-        bool killer;
-        int history;  // the quiet history (0 for a tactical move)
-    };
-    // Steps 14 to 16: whether a late move is left unsearched.
-    bool prune_move(int depth, Score alpha, const Node& n, const Move& m, MoveKind kind,
+    // Steps 14 to 16: whether a late move is left unsearched. `plain`: a
+    // quiet move that does not give check.
+    bool prune_move(int depth, Score alpha, const Node& n, const Move& m, bool plain, bool quiet,
                     std::size_t quiets_tried) const {
-        const bool plain = kind.plain, quiet = kind.quiet;
         // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
         // matter; fewer still where the evaluation declines.
         if (plain && features().late_move_pruning && depth <= kParams.late_move_pruning_depth &&
@@ -770,8 +764,9 @@ private:
             return true;
         // Step 15b (-3.2 Elo ± 29.6, 217 games at 10k nodes: off by default). History pruning. Near the horizon, a
         // quiet move that has failed low often elsewhere is not worth a search.
-        if (plain && !kind.killer && features().history_pruning && depth <= param::kHistoryPruningDepth &&
-            kind.history < -param::kHistoryPruningPerPly * depth)
+        if (plain && features().history_pruning && depth <= param::kHistoryPruningDepth &&
+            quiet_history(n.ply, m) < -param::kHistoryPruningPerPly * depth &&
+            !(features().killers && history_.is_killer(n.ply, m)))
             return true;
         // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
         // starts is not worth a search near the horizon.
