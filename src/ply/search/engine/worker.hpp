@@ -327,7 +327,7 @@ private:
 
         int tt_move_extension = 0;
         if (!root && !excluded && tt_entry) {
-            const auto singular = singular_extension(depth, ply, beta, cut_node, *tt_entry);
+            const auto singular = singular_extension(depth, ply, beta, pv_node, cut_node, *tt_entry);
             if (!singular) return 0;  // stopped
             if (singular->cutoff) return singular->score;
             tt_move_extension = singular->extension;
@@ -346,11 +346,13 @@ private:
     // Step 11b (+36.2 Elo ± 20.4, 578 games at 20k nodes). Singular extensions with multi-cut. Where the table's move
     // is a deep enough lower bound, the node is searched again, shallower, without it, against a window a little below
     // its score: if every other move fails low the table's move is the only good one and is searched a ply deeper; if
-    // that window is above beta, several moves refute the node and it is cut. nullopt: the search was stopped.
-    std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool cut_node,
+    // that window is above beta, several moves refute the node and it is cut. Beyond the iteration's depth only on the
+    // principal variation, as check extensions: a bare king's forced replies made every line singular (KQ-K, depth
+    // 17 with continuation history: 38M nodes, seldepth 44). nullopt: the search was stopped.
+    std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
                                                   const TTHit<Move>& entry) {
         if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
-            entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) || ply >= 2 * root_depth_)
+            entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) || !may_extend(ply, pv_node))
             return Singularity{};
         const Score singular_beta = entry.score - kParams.singular_margin * depth;
         excluded_[static_cast<std::size_t>(ply)] = entry.move;
