@@ -82,12 +82,26 @@ public:
         if constexpr (KeyedMoveGame<G>) return history_[index(g, ply, m)];
         return 0;
     }
-    // The continuation history of a move with piece_move_key `key`.
-    [[nodiscard]] int continuation_score(const PreviousMoves& previous, std::size_t key) const {
-        int s = 0;
+    // The continuation history's rows for a node's previous moves, found once
+    // per node: scoring each of its quiet moves is then a load per row.
+    struct ContinuationRows {
+        std::array<const std::int16_t*, kContinuationPlies> rows{};  // null: no move that far back
+        // The continuation history of a move with piece_move_key `key`.
+        [[nodiscard]] int score(std::size_t key) const {
+            int s = 0;
+            for (const std::int16_t* row : rows)
+                if (row) s += row[key];
+            return s;
+        }
+    };
+    [[nodiscard]] ContinuationRows continuation_rows(const PreviousMoves& previous) const {
+        ContinuationRows out;
         for (std::size_t lag = 0; lag < kContinuationPlies; ++lag)
-            if (previous[lag]) s += continuation_[continuation_index(lag, *previous[lag], key)];
-        return s;
+            if (previous[lag]) out.rows[lag] = &continuation_[continuation_index(lag, *previous[lag], 0)];
+        return out;
+    }
+    [[nodiscard]] int continuation_score(const PreviousMoves& previous, std::size_t key) const {
+        return continuation_rows(previous).score(key);
     }
     [[nodiscard]] int capture_score(const G& g, const Move& m) const {
         if constexpr (CaptureKeyGame<G>) return captures_[g.capture_key(m)];
