@@ -796,7 +796,7 @@ private:
         if (killer_or_counter) --r;
         if (n.cut_node) ++r;
         if (n.declining) ++r;
-        r -= history_score / 8192;
+        r -= history_score / 8192;  // /2048 within ±2: -5.5 Elo ± 11.7, 752 games at 10k nodes
         return std::clamp(r, 0, depth - 2);
     }
 
