@@ -182,11 +182,13 @@ private:
     }
 
     using Picker = MovePicker<G>;
+    using ContinuationRows = typename MoveHistory<G>::ContinuationRows;
 
-    void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move) const {
+    // `continuation`: continuation_rows(ply), which the main search has already found for its move loop.
+    void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move,
+                     const ContinuationRows& continuation) const {
         const std::optional<Move> counter =
             features().countermoves ? history_.counter(previous_key(ply)) : std::nullopt;
-        const ContinuationRows continuation = continuation_rows(ply);
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
             const Move& m = p.moves[i];
             int s;
@@ -215,7 +217,6 @@ private:
         return order;
     }
 
-    using ContinuationRows = typename MoveHistory<G>::ContinuationRows;
     // The continuation history's rows for the moves that led to `ply` (none when it is off).
     ContinuationRows continuation_rows(int ply) const {
         if constexpr (PieceMoveGame<G>)
@@ -500,7 +501,7 @@ private:
             MoveListOf<G> moves;
             game_.generate_tactical(moves);
             Picker picker{moves, {}};
-            score_moves(picker, ply, std::nullopt);
+            score_moves(picker, ply, std::nullopt, continuation_rows(ply));
             while (const auto next = picker.pick()) {
                 const Move m = *next;
                 if (!see_ge(m, raised - static_eval)) continue;
@@ -696,7 +697,7 @@ private:
             loop.tt_move_first = false;
         } else {
             if (!loop.scored) {
-                score_moves(loop.picker, n.ply, n.tt_move);
+                score_moves(loop.picker, n.ply, n.tt_move, loop.continuation);
                 loop.scored = true;
             }
             next = loop.picker.pick();
@@ -843,7 +844,7 @@ private:
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(game_, ply);
             Picker picker{moves, {}};
-            score_moves(picker, ply, tt_move);
+            score_moves(picker, ply, tt_move, continuation_rows(ply));
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Quiescence step 3 (not measured). Delta and static exchange pruning. A capture that loses material
