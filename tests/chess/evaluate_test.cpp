@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
+
+#include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 
 namespace ply::chess {
@@ -17,6 +20,16 @@ eval::Trace trace_of(const char* fen) {
     eval::evaluate_traced(Position::from_fen(fen), t);
     return t;
 }
+
+// How many times a weight counted for `c`: the feature as chess defines it,
+// whatever the weight's value (tuned, or still 0).
+int count_of(const char* fen, Color c, const eval::Pair& weight_of_kDefaultWeights) {
+    const auto index = static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&weight_of_kDefaultWeights) -
+                                                reinterpret_cast<const std::byte*>(&eval::kDefaultWeights)) /
+                       sizeof(eval::Pair);
+    return trace_of(fen).counts[index][c];
+}
+constexpr const eval::Weights& w = eval::kDefaultWeights;
 
 TEST(ChessEvaluation, TraceAddsUpToTheValue) {
     for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -68,6 +81,37 @@ TEST(ChessEvaluation, PawnWeaknessesCost) {
     const Score doubled = eval_of("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
     EXPECT_GT(healthy, doubled);
     EXPECT_LT(trace_of("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1").terms[eval::PawnStructure][White].eg, 0);
+}
+
+TEST(ChessEvaluation, ExposedWeakPawnsAndCandidatePassersAreFound) {
+    // a2 is isolated with no black pawn in front; c2 has one (c7), so it is not exposed, nor is c7.
+    EXPECT_EQ(count_of("4k3/2p5/8/8/8/8/P1P5/4K3 w - - 0 1", White, w.isolated_exposed), 1);
+    EXPECT_EQ(count_of("4k3/2p5/8/8/8/8/P1P5/4K3 w - - 0 1", Black, w.isolated_exposed), 0);
+    // d3 is backward (c4 ahead of it, e5 hits d4); a black pawn on d6 covers its file.
+    EXPECT_EQ(count_of("4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", White, w.backward_exposed), 1);
+    EXPECT_EQ(count_of("4k3/8/3p4/4p3/2P5/3P4/8/4K3 w - - 0 1", White, w.backward_exposed), 0);
+    EXPECT_EQ(count_of("4k3/8/3p4/4p3/2P5/3P4/8/4K3 w - - 0 1", White, w.backward), 1);
+    // c4 faces one sentry (b6) with one helper (b3): a candidate on the fourth rank; without b3 it is not.
+    EXPECT_EQ(count_of("4k3/8/1p6/8/2P5/1P6/8/4K3 w - - 0 1", White, w.candidate_passed[3]), 1);
+    EXPECT_EQ(count_of("4k3/8/1p6/8/2P5/8/8/4K3 w - - 0 1", White, w.candidate_passed[3]), 0);
+    EXPECT_EQ(count_of("4k3/8/1p6/8/2P5/8/8/4K3 w - - 0 1", Black, w.candidate_passed[2]), 0);
+    EXPECT_EQ(count_of("4k3/8/1p6/8/2P5/8/8/4K3 w - - 0 1", White, w.passed[3]), 0);
+}
+
+TEST(ChessEvaluation, ClosednessBishopsAndKingDefendersAreCounted) {
+    // The start: 16 pawns, none blocked, no open file (16 / 3 = 5); one pawn; every file locked.
+    EXPECT_EQ(count_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", White, w.knight_closedness[5]), 2);
+    EXPECT_EQ(count_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Black, w.rook_closedness[5]), 2);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/1N2KR2 w - - 0 1", White, w.knight_closedness[0]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/pppppppp/PPPPPPPP/8/8/1N2K3 w - - 0 1", White, w.knight_closedness[8]), 1);
+    // A bishop on b2 sees d4 and e5 unless a pawn on c3 blocks it.
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/1B6/4K3 w - - 0 1", White, w.bishop_long_diagonal), 1);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/2P5/1B6/4K3 w - - 0 1", White, w.bishop_long_diagonal), 0);
+    // e3 is on the c1 bishop's colour; blocked by e4, it is rammed.
+    EXPECT_EQ(count_of("4k3/8/8/8/4p3/4P3/8/2B1K3 w - - 0 1", White, w.bishop_rammed_pawn), 1);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/4P3/8/2B1K3 w - - 0 1", White, w.bishop_rammed_pawn), 0);
+    // At the start the e1 king's zone holds the pawns on d2, e2 and f2 and the f1 bishop.
+    EXPECT_EQ(count_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", White, w.king_defenders[4]), 1);
 }
 
 TEST(ChessEvaluation, PiecesPreferActivity) {

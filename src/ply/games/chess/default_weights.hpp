@@ -91,6 +91,10 @@ inline constexpr Weights kDefaultWeights = {
     .backward = {4, -24},
     .connected = {{
         {0, 0}, {2, -5}, {9, 7}, {10, 13}, {20, 24}, {53, 27}, {50, 144}, {0, 0}}},
+    .isolated_exposed = {0, 0},
+    .backward_exposed = {0, 0},
+    .candidate_passed = {{
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}},
     .passed = {{
         {0, 0}, {-5, 1}, {-37, 48}, {2, 38}, {24, 55}, {191, 60}, {387, 13}, {0, 0}}},
     .passed_own_king_distance = {{
@@ -104,6 +108,14 @@ inline constexpr Weights kDefaultWeights = {
     .bad_bishop_pawn = {1, -4},
     .knight_outpost = {16, 8},
     .bishop_outpost = {24, 12},
+    .bishop_rammed_pawn = {0, 0},
+    .bishop_long_diagonal = {0, 0},
+    .knight_closedness = {{
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+        {0, 0}}},
+    .rook_closedness = {{
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+        {0, 0}}},
     .minor_behind_pawn = {5, 9},
     .space = {0, 1},
     .rook_open_file = {41, -5},
@@ -115,6 +127,9 @@ inline constexpr Weights kDefaultWeights = {
     .storm = {{
         {0, 0}, {0, 68}, {-52, 30}, {-9, -3}, {11, -11}, {9, -15}, {12, -12}, {0, 0}}},
     .king_open_file = {-2, -19},
+    .king_defenders = {{
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+        {0, 0}, {0, 0}, {0, 0}, {0, 0}}},
     .pawnless_wing = {35, -35},
     .king_pawn_distance = {15, -17},
     .danger_attacker = {{

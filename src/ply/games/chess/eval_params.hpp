@@ -42,6 +42,13 @@ struct Weights {
     // Pawn structure. Connected: side by side or defended by a pawn, by relative rank.
     Pair isolated, doubled, backward;
     std::array<Pair, 8> connected;
+    // An isolated or backward pawn with no enemy pawn in front on its file:
+    // the enemy's rooks attack it down the file.
+    Pair isolated_exposed, backward_exposed;
+    // Not passed, but no enemy pawn in front on its file and at least as many
+    // own pawns beside or behind it on the files next to it as enemy pawns in
+    // front on them: it can become passed. By relative rank.
+    std::array<Pair, 8> candidate_passed;
     // Passed pawns by relative rank; per square of each king's distance to
     // the square in front (own king near helps, the enemy's near stops it);
     // a piece standing in front; no enemy piece controlling the path.
@@ -54,6 +61,12 @@ struct Weights {
     // defended by a pawn, no enemy pawn can chase it. Seventh: with enemy
     // pawns there or the king behind them.
     Pair bishop_pair, bad_bishop_pawn, knight_outpost, bishop_outpost;
+    // Per own pawn on the bishop's colour blocked by an enemy pawn; a bishop
+    // that sees two centre squares through the pawns (a long diagonal).
+    Pair bishop_rammed_pawn, bishop_long_diagonal;
+    // Knights like closed positions, rooks open ones: by how closed the
+    // pawns make the board (0 to 8, see the evaluation's closedness()).
+    std::array<Pair, 9> knight_closedness, rook_closedness;
     // A knight or bishop right behind a pawn (either side's): shielded from the front.
     Pair minor_behind_pawn;
     // Per safe central square behind the pawn front (space in eval).
@@ -65,6 +78,8 @@ struct Weights {
     std::array<Pair, 8> shelter;
     std::array<Pair, 8> storm;
     Pair king_open_file;
+    // Own pawns, knights and bishops in the king's zone (at most 11).
+    std::array<Pair, 12> king_defenders;
     // No pawn on the king's wing (a-d, c-f or e-h by its file); per square
     // from the king to its nearest own pawn.
     Pair pawnless_wing, king_pawn_distance;
@@ -104,6 +119,9 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("doubled", std::span(&w.doubled, 1));
     f("backward", std::span(&w.backward, 1));
     f("connected", std::span(w.connected));
+    f("isolated_exposed", std::span(&w.isolated_exposed, 1));
+    f("backward_exposed", std::span(&w.backward_exposed, 1));
+    f("candidate_passed", std::span(w.candidate_passed));
     f("passed", std::span(w.passed));
     f("passed_own_king_distance", std::span(w.passed_own_king_distance));
     f("passed_enemy_king_distance", std::span(w.passed_enemy_king_distance));
@@ -113,6 +131,10 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("bad_bishop_pawn", std::span(&w.bad_bishop_pawn, 1));
     f("knight_outpost", std::span(&w.knight_outpost, 1));
     f("bishop_outpost", std::span(&w.bishop_outpost, 1));
+    f("bishop_rammed_pawn", std::span(&w.bishop_rammed_pawn, 1));
+    f("bishop_long_diagonal", std::span(&w.bishop_long_diagonal, 1));
+    f("knight_closedness", std::span(w.knight_closedness));
+    f("rook_closedness", std::span(w.rook_closedness));
     f("minor_behind_pawn", std::span(&w.minor_behind_pawn, 1));
     f("space", std::span(&w.space, 1));
     f("rook_open_file", std::span(&w.rook_open_file, 1));
@@ -122,6 +144,7 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("shelter", std::span(w.shelter));
     f("storm", std::span(w.storm));
     f("king_open_file", std::span(&w.king_open_file, 1));
+    f("king_defenders", std::span(w.king_defenders));
     f("pawnless_wing", std::span(&w.pawnless_wing, 1));
     f("king_pawn_distance", std::span(&w.king_pawn_distance, 1));
     f("danger_attacker", std::span(w.danger_attacker));

@@ -26,6 +26,7 @@ constexpr Bitboard kDarkSquares = 0xAA55AA55AA55AA55ULL;
 constexpr Bitboard kQueenWing = 0x0F0F0F0F0F0F0F0FULL;    // files a-d
 constexpr Bitboard kKingWing = 0xF0F0F0F0F0F0F0F0ULL;     // files e-h
 constexpr Bitboard kCentreFiles = 0x3C3C3C3C3C3C3C3CULL;  // files c-f
+constexpr Bitboard kCentre = 0x0000001818000000ULL;       // d4, e4, d5, e5
 
 constexpr int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -75,10 +76,10 @@ public:
         if (const auto v = bare_king_ending()) return *v;
         for (Color c : {White, Black}) {
             material_and_squares(c);
-            pieces(c, Knight);
-            pieces(c, Bishop);
-            pieces(c, Rook);
-            pieces(c, Queen);
+            pieces<Knight>(c);
+            pieces<Bishop>(c);
+            pieces<Rook>(c);
+            pieces<Queen>(c);
         }
         for (Color c : {White, Black}) {
             pawns(c);
@@ -143,6 +144,17 @@ private:
         phase_ = 0;
         for (int t = Knight; t <= Queen; ++t) phase_ += kPhaseWeight[t] * popcount(pos_.pieces(PieceType(t)));
         phase_ = std::min(phase_, kPhaseMax);
+        closedness_ = closedness();
+    }
+
+    // 0 (open) to 8 (locked): more pawns, more of them blocking each other
+    // and fewer files without pawns close the board.
+    std::size_t closedness() const {
+        const Bitboard white_pawns = pos_.pieces(White, Pawn), black_pawns = pos_.pieces(Black, Pawn);
+        const int rammed = popcount(white_pawns & push(Black, black_pawns));
+        const int open_files = 8 - popcount(fill_forward(Black, pos_.pieces(Pawn)) & rank_bb(0));
+        const int closed = (popcount(white_pawns | black_pawns) + 3 * rammed - 2 * open_files) / 3;
+        return static_cast<std::size_t>(std::clamp(closed, 0, 8));
     }
 
     void material_and_squares(Color c) {
@@ -157,66 +169,62 @@ private:
         if (more_than_one(pos_.pieces(c, Bishop))) add(c, Pieces, w.bishop_pair);
     }
 
-    // Mobility, attacks on the enemy king's zone, and the piece's own features.
-    void pieces(Color c, PieceType t) {
+    // Mobility, attacks on the enemy king's zone, and the piece's own
+    // features. One instance per type: each is inlined with its own branches.
+    template <PieceType T>
+    void pieces(Color c) {
         const Color them = ~c;
         const Bitboard own_pawns = pos_.pieces(c, Pawn), their_pawns = pos_.pieces(them, Pawn);
-        for (Bitboard b = pos_.pieces(c, t); b;) {
+        for (Bitboard b = pos_.pieces(c, T); b;) {
             const Square s = pop_lsb(b);
+            // Sliders see through their own queen (a battery).
             Bitboard att;
-            switch (t) {
-                case Knight:
-                    att = knight_attacks(s);
-                    break;
-                // Sliders see through their own queen (a battery).
-                case Bishop:
-                    att = bishop_attacks(s, occupied_ ^ pos_.pieces(c, Queen));
-                    break;
-                case Rook:
-                    att = rook_attacks(s, occupied_ ^ pos_.pieces(c, Queen) ^ pos_.pieces(c, Rook));
-                    break;
-                default:
-                    att = queen_attacks(s, occupied_);
-                    break;
-            }
-            attack(c, t, att);
+            if constexpr (T == Knight)
+                att = knight_attacks(s);
+            else if constexpr (T == Bishop)
+                att = bishop_attacks(s, occupied_ ^ pos_.pieces(c, Queen));
+            else if constexpr (T == Rook)
+                att = rook_attacks(s, occupied_ ^ pos_.pieces(c, Queen) ^ pos_.pieces(c, Rook));
+            else
+                att = queen_attacks(s, occupied_);
+            attack(c, T, att);
             const auto mobility = static_cast<std::size_t>(popcount(att & mobility_area_[c]));
-            switch (t) {
-                case Knight:
-                    add(c, Mobility, w.knight_mobility[mobility]);
-                    break;
-                case Bishop:
-                    add(c, Mobility, w.bishop_mobility[mobility]);
-                    break;
-                case Rook:
-                    add(c, Mobility, w.rook_mobility[mobility]);
-                    break;
-                default:
-                    add(c, Mobility, w.queen_mobility[mobility]);
-                    break;
-            }
-            if (att & king_zone_[them]) ++king_attackers_[them][t];
+            if constexpr (T == Knight)
+                add(c, Mobility, w.knight_mobility[mobility]);
+            else if constexpr (T == Bishop)
+                add(c, Mobility, w.bishop_mobility[mobility]);
+            else if constexpr (T == Rook)
+                add(c, Mobility, w.rook_mobility[mobility]);
+            else
+                add(c, Mobility, w.queen_mobility[mobility]);
+            if (att & king_zone_[them]) ++king_attackers_[them][T];
 
             const int rank = relative_rank(c, s);
             const Bitboard file = file_bb(file_of(s));
-            if (t == Knight || t == Bishop) {
+            if constexpr (T == Knight || T == Bishop) {
                 const bool outpost = rank >= 3 && rank <= 5 && (attacked_by_[c][Pawn] & square_bb(s)) &&
                                      !(pawn_attack_span_[them] & square_bb(s));
-                if (outpost) add(c, Pieces, t == Knight ? w.knight_outpost : w.bishop_outpost);
+                if (outpost) add(c, Pieces, T == Knight ? w.knight_outpost : w.bishop_outpost);
                 if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
             }
-            if (t == Bishop) {
+            if constexpr (T == Knight) add(c, Pieces, w.knight_closedness[closedness_]);
+            if constexpr (T == Bishop) {
                 const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
                 add(c, Pieces, w.bad_bishop_pawn, popcount(own_pawns & same_colour));
+                add(c, Pieces, w.bishop_rammed_pawn, popcount(own_pawns & same_colour & push(them, their_pawns)));
+                if (more_than_one(bishop_attacks(s, pos_.pieces(Pawn)) & kCentre))
+                    add(c, Pieces, w.bishop_long_diagonal);
             }
-            if (t == Rook) {
+            if constexpr (T == Rook) {
+                add(c, Pieces, w.rook_closedness[closedness_]);
                 if (!(file & own_pawns))
                     add(c, Pieces, (file & their_pawns) ? w.rook_semi_open_file : w.rook_open_file);
                 const Bitboard seventh = rank_bb(c == White ? 6 : 1);
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
                     add(c, Pieces, w.rook_on_seventh);
             }
-            if (t == Queen && !(file & own_pawns)) add(c, Pieces, w.queen_open_file);
+            if constexpr (T == Queen)
+                if (!(file & own_pawns)) add(c, Pieces, w.queen_open_file);
         }
     }
 
@@ -233,15 +241,23 @@ private:
 
             const bool supported = pawn_attacks(them, s) & own;
             const bool phalanx = neighbours & rank_bb(rank_of(s));
+            const bool exposed = !(theirs & ahead & file_bb(f));
             if (supported || phalanx) add(c, PawnStructure, w.connected[rank]);
-            if (!neighbours)
+            if (!neighbours) {
                 add(c, PawnStructure, w.isolated);
-            else if (!(neighbours & ~ahead) && (pawn_attacks(c, stop) & theirs))
+                if (exposed) add(c, PawnStructure, w.isolated_exposed);
+            } else if (!(neighbours & ~ahead) && (pawn_attacks(c, stop) & theirs)) {
                 add(c, PawnStructure, w.backward);
+                if (exposed) add(c, PawnStructure, w.backward_exposed);
+            }
             if (own & ahead & file_bb(f)) add(c, PawnStructure, w.doubled);
 
-            if (theirs & ahead & (file_bb(f) | adjacent_files(f))) continue;
-            passed_pawn(c, s, rank, stop);
+            if (!exposed) continue;
+            const Bitboard sentries = theirs & ahead & adjacent_files(f);
+            if (!sentries)
+                passed_pawn(c, s, rank, stop);
+            else if (popcount(neighbours & ~ahead) >= popcount(sentries))
+                add(c, PawnStructure, w.candidate_passed[rank]);
         }
     }
 
@@ -289,6 +305,9 @@ private:
         const int file = file_of(k);
         const Bitboard wing = file <= 2 ? kQueenWing : file >= 5 ? kKingWing : kCentreFiles;
         if (!((own | theirs) & wing)) add(c, KingSafety, w.pawnless_wing);
+        const Bitboard defenders = own | pos_.pieces(c, Knight) | pos_.pieces(c, Bishop);
+        add(c, KingSafety,
+            w.king_defenders[static_cast<std::size_t>(std::min(popcount(defenders & king_zone_[c]), 11))]);
         // In the endgame the king must stay near its pawns.
         int nearest = 0;
         for (Bitboard b = own; b;) {
@@ -433,6 +452,7 @@ private:
     Bitboard mobility_area_[2]{}, king_zone_[2]{}, pawn_attack_span_[2]{};
     int king_attackers_[2][6]{};  // pieces hitting colour c's king zone, by type
     int phase_ = 0;
+    std::size_t closedness_ = 0;
 };
 
 std::string cell(Pair p) {
