@@ -324,7 +324,8 @@ private:
                                                  limits_.overhead * (moves_to_go + 2));
             const auto ideal = pool / moves_to_go;
             const auto on_clock = std::max(zero, *limits_.time_left - limits_.overhead);
-            soft_limit_ = std::min<milliseconds>(ideal * 6 / 10, on_clock / 2);
+            soft_limit_ =
+                std::min(std::chrono::duration_cast<milliseconds>(ideal * param::kSoftTimeShare), on_clock / 2);
             hard_limit_ = std::min<milliseconds>(ideal * 3, on_clock * 8 / 10);
         }
     }

@@ -31,6 +31,9 @@ namespace ply::engine::param {
 
 // Time: the moves a clock without moves-to-go is shared out over.
 inline constexpr int kMovesToGoSuddenDeath = 30;
+// Time: the soft limit (no new iteration after it) as a share of the ideal
+// time a move, before the best move's stability scales it (by 0.6 to 2.5).
+inline constexpr double kSoftTimeShare = 0.6;
 // Time: the soft limit is scaled by kNodeShareBase - kNodeShareSlope * the
 // best move's share of the nodes (1 at 70%; within [0.5, 1.75]).
 inline constexpr double kNodeShareBase = 2.05;
