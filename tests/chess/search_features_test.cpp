@@ -46,7 +46,7 @@ Outcome search_all(std::initializer_list<Switch> on) {
     for (const Switch s : kTested) e.features().*s = false;
     for (const Switch s : on) e.features().*s = true;
     ply::engine::Limits<ply::chess::Move> limits;
-    limits.depth = 9;
+    limits.depth = 10;
     for (const auto& fen : kMates) {
         e.clear();
         const auto r = e.think(Position::from_fen(fen), limits);

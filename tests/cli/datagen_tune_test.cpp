@@ -205,7 +205,12 @@ TEST(CliTune, HeldWeightsKeepTheirStartValues) {
     }
     EXPECT_GT(king_mg_moved, 0);
     EXPECT_EQ(tuned.at("tempo"), start.at("tempo"));
-    EXPECT_NE(tuned.at("material[3]"), start.at("material[3]"));  // the rook up
+    // Which of the free weights absorb the error depends on the start
+    // values; some must move.
+    int free_moved = 0;
+    for (const auto& [name, value] : tuned)
+        free_moved += name.rfind("pst_king[", 0) != 0 && name != "tempo" && value != start.at(name);
+    EXPECT_GT(free_moved, 0);
     std::filesystem::remove(before);
     std::filesystem::remove(after);
 }
