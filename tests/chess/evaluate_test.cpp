@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstddef>
-
 #include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 
@@ -24,10 +22,7 @@ eval::Trace trace_of(const char* fen) {
 // How many times a weight counted for `c`: the feature as chess defines it,
 // whatever the weight's value (tuned, or still 0).
 int count_of(const char* fen, Color c, const eval::Pair& weight_of_kDefaultWeights) {
-    const auto index = static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&weight_of_kDefaultWeights) -
-                                                reinterpret_cast<const std::byte*>(&eval::kDefaultWeights)) /
-                       sizeof(eval::Pair);
-    return trace_of(fen).counts[index][c];
+    return trace_of(fen).counts[eval::weight_index(eval::kDefaultWeights, weight_of_kDefaultWeights)][c];
 }
 constexpr const eval::Weights& w = eval::kDefaultWeights;
 

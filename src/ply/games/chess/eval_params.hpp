@@ -164,6 +164,14 @@ constexpr void for_each_weight(W& w, F&& f) {
 inline constexpr std::size_t kWeightCount = sizeof(Weights) / sizeof(Pair);
 static_assert(sizeof(Weights) % sizeof(Pair) == 0);
 
+// The number (for_each_weight's order, Trace::counts' index) of `weight`,
+// a member of `weights`.
+inline std::size_t weight_index(const Weights& weights, const Pair& weight) {
+    return static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&weight) -
+                                    reinterpret_cast<const std::byte*>(&weights)) /
+           sizeof(Pair);
+}
+
 // --- Fixed: the phase, the endgame scale ----------------------------------------
 inline constexpr int kPhaseWeight[6] = {0, 1, 1, 2, 4, 0};
 inline constexpr int kPhaseMax = 24;  // every minor and major piece on the board

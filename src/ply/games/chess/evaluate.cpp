@@ -59,13 +59,6 @@ const Weights& w = active;
 // A piece-square table's index: tables are drawn from White's side, rank 8 first.
 std::size_t table_index(Color c, Square s) { return static_cast<std::size_t>(c == White ? s ^ 56 : s); }
 
-// The weight's number in Weights' declaration order (for_each_weight's).
-std::size_t index_of(const Pair& weight) {
-    return static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&weight) -
-                                    reinterpret_cast<const std::byte*>(&active)) /
-           sizeof(Pair);
-}
-
 template <bool Tracing>
 class Evaluator {
 public:
@@ -109,7 +102,7 @@ private:
         score_[c] += v;
         if constexpr (Tracing) {
             trace_->terms[t][c] += v;
-            trace_->counts[index_of(weight)][c] += count;
+            trace_->counts[weight_index(active, weight)][c] += count;
         }
     }
     // A value no single weight explains (an unstoppable passer): the tuner holds it fixed.
@@ -342,7 +335,7 @@ private:
         Pair danger;
         auto count = [&](const Pair& weight, int n) {
             danger += weight * n;
-            if constexpr (Tracing) trace_->counts[index_of(weight)][c] += static_cast<std::int16_t>(n);
+            if constexpr (Tracing) trace_->counts[weight_index(active, weight)][c] += static_cast<std::int16_t>(n);
         };
         for (int t = Knight; t <= Queen; ++t)
             count(w.danger_attacker[static_cast<std::size_t>(t)], king_attackers_[c][t]);
