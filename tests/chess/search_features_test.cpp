@@ -36,8 +36,9 @@ struct Outcome {
 
 using ply::engine::Features;
 using Switch = bool Features::*;
-constexpr Switch kTested[] = {&Features::singular_extensions, &Features::probcut, &Features::history_pruning,
-                              &Features::table_eval, &Features::continuation_history};
+constexpr Switch kTested[] = {&Features::singular_extensions,  &Features::probcut,
+                              &Features::history_pruning,      &Features::table_eval,
+                              &Features::continuation_history, &Features::null_move_eval};
 
 // With the tested switches in `on` on, the others of kTested off.
 Outcome search_all(std::initializer_list<Switch> on) {
@@ -72,7 +73,7 @@ TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
         EXPECT_EQ(alone.mates, none.mates);
         EXPECT_NE(alone.nodes, none.nodes) << "switched on where it says: the tree differs";
     }
-    const Outcome all = search_all({kTested[0], kTested[1], kTested[2], kTested[3], kTested[4]});
+    const Outcome all = search_all({kTested[0], kTested[1], kTested[2], kTested[3], kTested[4], kTested[5]});
     EXPECT_EQ(all.mates, none.mates);
 }
 

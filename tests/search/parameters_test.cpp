@@ -27,6 +27,7 @@ TEST(SearchParameters, MarginsScaleWithTheUnitAndDepthsDoNot) {
     EXPECT_EQ(p.see_quiet_margin, -6);
     EXPECT_EQ(p.see_tactical_margin, -10);
     EXPECT_EQ(p.delta_margin, 20);
+    EXPECT_EQ(p.null_move_eval_step, 20);
     EXPECT_EQ(p.reverse_futility_depth, SearchParameters{}.reverse_futility_depth);
     EXPECT_EQ(p.null_move_base_reduction, SearchParameters{}.null_move_base_reduction);
     EXPECT_EQ(p.lmr_divisor, SearchParameters{}.lmr_divisor);
@@ -39,6 +40,7 @@ TEST(SearchParameters, NoMarginRoundsToNothing) {
     EXPECT_EQ(p.futility_base, 1);
     EXPECT_EQ(p.see_quiet_margin, -1);
     EXPECT_EQ(p.razoring_margin, 3);
+    EXPECT_EQ(p.null_move_eval_step, 2);
 }
 
 TEST(SearchParameters, EachGameGetsItsOwn) {

@@ -35,6 +35,7 @@ struct SearchParameters {
     int null_move_min_depth = 3;
     int null_move_base_reduction = 3;
     int null_move_depth_divisor = 4;  // R grows by one every this many plies
+    Score null_move_eval_step = 200;  // ... and by one (up to three) every this far the evaluation is above beta
 
     int futility_depth = 6;
     Score futility_base = 90;
@@ -69,6 +70,7 @@ struct SearchParameters {
         p.aspiration_widen = scale(p.aspiration_widen);
         p.reverse_futility_margin = scale(p.reverse_futility_margin);
         p.razoring_margin = scale(p.razoring_margin);
+        p.null_move_eval_step = scale(p.null_move_eval_step);
         p.futility_base = scale(p.futility_base);
         p.futility_per_ply = scale(p.futility_per_ply);
         p.see_quiet_margin = scale(p.see_quiet_margin);

@@ -20,6 +20,7 @@ inline constexpr SearchParameters kSearchParameters{
     .null_move_min_depth = 3,
     .null_move_base_reduction = 3,
     .null_move_depth_divisor = 4,
+    .null_move_eval_step = 200,
     .futility_depth = 6,
     .futility_base = 90,
     .futility_per_ply = 90,
