@@ -15,6 +15,34 @@ export async function postJson(path, body, signal) {
   return answer(res);
 }
 
+// Thrown in place of the answer to a request that a newer one replaced.
+export class Superseded extends Error {
+  constructor() {
+    super('superseded by a newer request');
+    this.name = 'Superseded';
+  }
+}
+
+// postJson for a view that shows only its newest request's answer: each call
+// aborts the one before, and an answer that arrives after a newer call is
+// dropped (throws Superseded), so a slow answer never overwrites a newer one.
+export function latestOnly() {
+  let current = null;
+  return async (path, body) => {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    let data;
+    try {
+      data = await postJson(path, body, controller.signal);
+    } catch (e) {
+      if (!controller.signal.aborted) throw e;
+    }
+    if (controller.signal.aborted) throw new Superseded();
+    return data;
+  };
+}
+
 async function answer(res) {
   const text = await res.text();
   let data;

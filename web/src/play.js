@@ -1,7 +1,7 @@
 // Play every game the server offers against the engine: the board (chess on
 // chessground, the others as SVG), the engine's thinking live, a score graph
 // over the game, undo, a new game, and the game saved as PGN or SGF.
-import { el, postJson, think } from './api.js';
+import { el, latestOnly, Superseded, think } from './api.js';
 import { drawBoard } from './boards.js';
 
 const STRENGTHS = [
@@ -56,12 +56,14 @@ export function playPage(root, games) {
     players: human() === 0 ? ['You', 'Ply'] : ['Ply', 'You'] });
 
   // data-busy: a request is on its way; the board shown may be about to change.
+  const stateRequest = latestOnly();
   async function refresh() {
     status.dataset.busy = 'true';
     error.textContent = '';
     try {
-      state = await postJson('/api/state', body());
+      state = await stateRequest('/api/state', body());
     } catch (e) {
+      if (e instanceof Superseded) return;
       error.textContent = e.message;
       status.dataset.busy = '';
       return;

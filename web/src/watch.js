@@ -1,7 +1,7 @@
 // Watch the search: a tree of the classic searches stepped through event by
 // event (the node entered with its window, the value backed up, each cutoff
 // and the subtrees it prunes), with the counts against the minimal tree.
-import { el, postJson } from './api.js';
+import { el, latestOnly, Superseded } from './api.js';
 import { replay } from './replay.js';
 
 // The teaching texts' examples (../shared/seeds): trees and small positions.
@@ -75,25 +75,35 @@ export function watchPage(root, games) {
     run();
   });
 
+  // The old tree goes at once: its step controls must not act on a search
+  // the person has moved away from.
+  const traceRequest = latestOnly();
   async function run() {
     stop();
+    trace = null;
     error.textContent = '';
+    stepLabel.textContent = '';
+    eventText.textContent = 'Searching…';
+    svgHolder.replaceChildren();
+    stats.replaceChildren();
     const body = { game: gameSelect.value, position: positionInput.value, algo: algoSelect.value };
     if (depthInput.value !== '') body.depth = Number(depthInput.value);
+    runButton.disabled = true;
+    let r;
     try {
-      runButton.disabled = true;
-      const r = await postJson('/api/trace', body);
-      trace = { ...r.trace, algo: r.algo, value: r.value, pv: r.pv, searched: r.nodes,
-        minimal_leaves: r.minimal_leaves, all_leaves: r.all_leaves };
-      step = 0;
-      draw();
+      r = await traceRequest('/api/trace', body);
     } catch (e) {
-      trace = null;
+      if (e instanceof Superseded) return;
       error.textContent = e.message;
-      svgHolder.replaceChildren();
-    } finally {
+      eventText.textContent = '';
       runButton.disabled = false;
+      return;
     }
+    runButton.disabled = false;
+    trace = { ...r.trace, algo: r.algo, value: r.value, pv: r.pv, searched: r.nodes,
+      minimal_leaves: r.minimal_leaves, all_leaves: r.all_leaves };
+    step = 0;
+    draw();
   }
   const go = (s) => {
     if (!trace) return;

@@ -153,6 +153,43 @@ test('alpha-beta on the texts\' trees, step by step, as ply tree --trace --json 
   await page.close();
 });
 
+// A person switching examples faster than the server answers: the earlier
+// tree's answer, held back until the newer one is shown, must not replace it.
+test('a slow answer for an earlier tree never replaces the newer one', async () => {
+  const page = await openPage('watch');
+  await page.setRequestInterception(true);
+  let held = null;
+  const heldSettled = new Promise((settle) => {
+    page.on('request', (request) => {
+      if (held === null && request.url().endsWith('/api/trace')) {
+        held = request;
+        return;
+      }
+      request.continue();
+    });
+    for (const outcome of ['requestfinished', 'requestfailed'])
+      page.on(outcome, (request) => { if (request === held) settle(outcome); });
+  });
+  const deeper = '(((8 7 3) (9 1 6)) ((2 4 1) (1 3 5)) ((3 9 2) (6 5 2)))';
+  const lecture = '((3 12 8) (2 4 6) (14 5 2))';
+  await page.select('#watch-example', '2');
+  await page.waitForFunction(() => document.querySelector('#watch-position').value.startsWith('((('));
+  await page.select('#watch-example', '1');
+  await page.waitForFunction(() => document.querySelector('#step-label').textContent.startsWith('step 0 '));
+  assert.ok(held, 'the first request was held');
+  assert.equal(JSON.parse(held.postData()).position, deeper);
+  await held.continue().catch(() => {}); // the page may have cancelled it already
+  await heldSettled;
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 200))); // time for a stale answer to land
+  const cli = plyJson(['tree', lecture, '--algo', 'alphabeta', '--trace', '--json']);
+  assert.equal(await page.$eval('#watch-position', (e) => e.value), lecture);
+  assert.equal((await shownStates(page)).length, cli.trace.nodes.length);
+  await page.click('#step-last');
+  assert.equal(await page.$eval('#stat-value', (e) => e.textContent), String(cli.score));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the algorithms compared as ply compare --json does', async () => {
   const page = await openPage('compare');
   await page.waitForSelector('#cmp-table tr[data-algo]');
