@@ -124,6 +124,46 @@ TEST(ChessEvaluation, AnOpenKingIsInDanger) {
     EXPECT_LT(trace_of(open).terms[eval::KingSafety][White].mg, trace_of(sheltered).terms[eval::KingSafety][White].mg);
 }
 
+// A pawn ending (phase 0: the endgame half alone), White a pawn up; the
+// complexity weights 0 but the one changed.
+TEST(ChessEvaluation, ComplexityMovesTheEndgameValueButNeverPastZero) {
+    const Position pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    const eval::Weights saved = eval::weights();
+    auto with_base = [&](int eg) {
+        eval::Weights changed = saved;
+        for (eval::Pair* p : {&changed.complexity_pawns, &changed.complexity_both_wings,
+                              &changed.complexity_pawn_ending, &changed.complexity_base})
+            *p = {};
+        changed.complexity_base.eg = eg;
+        eval::set_weights(changed);
+        const Score v = pos.evaluate();
+        eval::set_weights(saved);
+        return v;
+    };
+    const Score before = with_base(0);
+    ASSERT_GT(before, 0);
+    EXPECT_EQ(with_base(100), before + 100);  // toward the side ahead
+    EXPECT_EQ(with_base(-20), before - 20);   // toward a draw
+    EXPECT_EQ(with_base(-5000), 0);           // but never past it
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/4P2P/4K3 w - - 0 1", White, w.complexity_pawns), 3);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/4P2P/4K3 w - - 0 1", White, w.complexity_both_wings), 1);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/4P2P/4K3 w - - 0 1", White, w.complexity_pawn_ending), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/5P1P/3NK3 w - - 0 1", White, w.complexity_both_wings), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/5P1P/3NK3 w - - 0 1", White, w.complexity_pawn_ending), 0);
+}
+
+TEST(ChessEvaluation, PasserSupportAndQueenThreatsAreCounted) {
+    EXPECT_EQ(count_of("4k3/8/8/8/3P4/8/8/3RK3 w - - 0 1", White, w.rook_behind_passer), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/3P4/3N4/8/3RK3 w - - 0 1", White, w.rook_behind_passer), 0);  // cut off
+    EXPECT_EQ(count_of("4k3/8/8/8/3P4/8/5K2/3r4 w - - 0 1", White, w.enemy_rook_behind_passer), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", White, w.passed_safe_push[3]), 1);
+    EXPECT_EQ(count_of("8/8/4k3/8/3P4/8/8/4K3 w - - 0 1", White, w.passed_safe_push[3]), 0);  // the king hits d5
+    // Nb1 reaches c3, from where it hits the queen on d5; Rb1 reaches d1, defended by the king.
+    EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", White, w.knight_on_queen), 1);
+    EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/RR2K3 w - - 0 1", White, w.slider_on_queen), 1);
+    EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", Black, w.knight_on_queen), 0);
+}
+
 TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {
     // A lone minor piece cannot win: the endgame part is scaled to nothing.
     EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").scale, eval::kScaleNoPawnsMinorUp);

@@ -47,7 +47,7 @@ Outcome search_all(std::initializer_list<Switch> on) {
     for (const Switch s : kTested) e.features().*s = false;
     for (const Switch s : on) e.features().*s = true;
     ply::engine::Limits<ply::chess::Move> limits;
-    limits.depth = 10;
+    limits.depth = 12;
     for (const auto& fen : kMates) {
         e.clear();
         const auto r = e.think(Position::from_fen(fen), limits);
@@ -57,7 +57,7 @@ Outcome search_all(std::initializer_list<Switch> on) {
     }
     // A quiet opening, deeper: histories there grow enough to prune by.
     e.clear();
-    limits.depth = 12;
+    limits.depth = 13;
     out.nodes += e.think(Position::from_fen(kQuietOpening), limits).nodes;
     return out;
 }

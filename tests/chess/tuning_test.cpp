@@ -121,6 +121,8 @@ TEST(ChessTuning, EveryWeightsCountAgreesWithTheEvaluationsFiniteDifference) {
     }
     EXPECT_LT(scale_turned, checked / 1000);
     EXPECT_GT(std::count(exercised.begin() + eval::kDangerFirst, exercised.begin() + eval::kDangerEnd, true), 6);
+    EXPECT_GE(std::count(exercised.begin() + eval::kComplexityFirst, exercised.begin() + eval::kComplexityEnd, true),
+              3);
     // Most weights are seen by 200 random positions (not the rare ones: a pawn on rank 1...).
     EXPECT_GT(std::count(exercised.begin(), exercised.end(), true), 400) << "of " << eval::kWeightCount;
 }

@@ -16,10 +16,11 @@ using ply::tune::TuneRow;
 using ply::tune::Weights;
 
 // Rows of a random sparse model over `n` weights, valued by `truth`;
-// wins and losses drawn with the chance sigmoid(k * value). With `dangers`,
-// a third of the rows also have a danger term for either side.
+// wins and losses drawn with the chance sigmoid(k * value). With
+// `nonlinear`, a third of the rows also have a danger term for either side,
+// and a third complexity counts.
 std::vector<TuneRow> synthetic(const Weights& truth, std::size_t rows, double k, std::uint64_t seed,
-                               bool dangers = false) {
+                               bool nonlinear = false) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> share(0, 1);
     std::vector<TuneRow> out;
@@ -28,15 +29,19 @@ std::vector<TuneRow> synthetic(const Weights& truth, std::size_t rows, double k,
         const double mg = share(rng);
         row.eval.mg_share = mg;
         row.eval.eg_share = 1 - mg;
-        row.eval.fixed = std::uniform_real_distribution<double>(-20, 20)(rng);
+        row.eval.fixed_mg = std::uniform_real_distribution<double>(-20, 20)(rng);
+        row.eval.fixed_eg = std::uniform_real_distribution<double>(-20, 20)(rng);
         for (std::uint32_t i = 0; i < truth.size(); ++i)
             if (rng() % 3 == 0) row.eval.counts.emplace_back(i, static_cast<std::int16_t>(int(rng() % 5) - 2));
-        if (dangers && rng() % 3 == 0) {
+        if (nonlinear && rng() % 3 == 0) {
             ply::DangerSum danger{{}, rng() % 2 ? 1.0 : -1.0};
             for (std::uint32_t i = 0; i < truth.size(); ++i)
                 if (rng() % 4 == 0) danger.counts.emplace_back(i, static_cast<std::int16_t>(1 + rng() % 2));
             row.eval.dangers.push_back(danger);
         }
+        if (nonlinear && rng() % 3 == 0)
+            for (std::uint32_t i = 0; i < truth.size(); ++i)
+                if (rng() % 4 == 0) row.eval.complexity.emplace_back(i, static_cast<std::int16_t>(int(rng() % 5) - 2));
         row.score = ply::tune::linear_value(row.eval, truth);
         const double p = ply::tune::sigmoid(k, row.score);
         const double u = share(rng);
@@ -55,7 +60,8 @@ Weights truth_of(std::size_t n, std::uint64_t seed) {
 
 }  // namespace
 
-// Danger terms included: their weights' derivative goes through the square.
+// Danger and complexity terms included: their weights' derivative goes
+// through the square and the clamp.
 TEST(Tuner, TheGradientIsTheErrorsDerivative) {
     const Weights truth = truth_of(12, 1);
     TuneOptions options;
@@ -63,7 +69,7 @@ TEST(Tuner, TheGradientIsTheErrorsDerivative) {
     options.validation = 0;
     const Tuner tuner(synthetic(truth, 400, 0.01, 2, true), options);
     Weights at = truth_of(12, 3);
-    // Off the integers: no danger sum sits on the kink at 0, where the two sides' slopes differ.
+    // Off the integers: no danger sum or clamp sits on its kink, where the two sides' slopes differ.
     for (auto& pair : at) pair[0] += 0.37, pair[1] += 0.37;
     const Weights g = tuner.gradient(at);
     for (std::size_t i = 0; i < at.size(); ++i) {

@@ -48,15 +48,20 @@ struct DangerSum {
 };
 
 // A position's evaluation as a function of the weights, from the first
-// player's point of view:
-//   value = fixed + sum over counts of count * (mg * mg_share + eg * eg_share)
-//                 + sum over dangers of sign * (danger costs, blended the same way)
+// player's point of view, in two halves:
+//   mg = fixed_mg + sum over counts of count * mg weight + sum over dangers of sign * danger cost
+//   eg = the same with the endgame halves, then + sign(eg) * max(C, -|eg|)
+//   value = mg * mg_share + eg * eg_share
+// where C, the complexity, sums the endgame halves of its counts' weights:
+// how winnable the ending is, which can move the endgame value toward 0
+// but not past it. No complexity counts: C is 0 and changes nothing.
 struct LinearEval {
-    WeightCounts counts;             // first player's count - second's
-    std::vector<DangerSum> dangers;  // none in a purely linear evaluation
-    double mg_share = 1;             // the middlegame's part of the blend
-    double eg_share = 0;             // the endgame's, endgame scaling included
-    double fixed = 0;                // what no weight explains
+    WeightCounts counts;                // first player's count - second's
+    std::vector<DangerSum> dangers;     // none in a purely linear evaluation
+    WeightCounts complexity;            // counts of the position, not of a side
+    double mg_share = 1;                // the middlegame's part of the blend
+    double eg_share = 0;                // the endgame's, endgame scaling included
+    double fixed_mg = 0, fixed_eg = 0;  // what no weight explains
 };
 
 // Left undefined for a game without tunable weights.

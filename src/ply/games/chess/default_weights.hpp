@@ -6,8 +6,12 @@
 // --epochs 400 --min-positions 2000 --hold pst_king:eg --lambda 0.2`, from the
 // second round's weights and the new terms at 0: the king's endgame table is
 // still the hand-set one (tuned, it mated a bare king slower, and those
-// endings are rarely in the data: games are adjudicated at +2000). The
-// commit that wrote them has their SPRT.
+// endings are rarely in the data: games are adjudicated at +2000). Then the
+// complexity and the terms from passed_safe_push to restricted, each set
+// from 0 with every other weight held, by `ply tune --epochs 200
+// --min-positions 2000 --lambda 0.2 --hold <the other groups>` on those
+// positions and 692,096 more (`--seed 41`). The commit that wrote them has
+// their SPRT.
 #pragma once
 
 #include <ply/games/chess/eval_params.hpp>
@@ -105,6 +109,10 @@ inline constexpr Weights kDefaultWeights = {
     .passed_blocked = {-5, -16},
     .passed_free_path = {{
         {0, 0}, {-91, 36}, {-52, 18}, {-105, 34}, {-75, 54}, {-47, 67}, {-46, 81}, {0, 0}}},
+    .passed_safe_push = {{
+        {0, 0}, {2, -2}, {1, 0}, {-1, 3}, {-1, 5}, {21, 9}, {10, 28}, {0, 0}}},
+    .rook_behind_passer = {1, 4},
+    .enemy_rook_behind_passer = {-13, -15},
     .bishop_pair = {20, 51},
     .bad_bishop_pawn = {0, -3},
     .knight_outpost = {17, -1},
@@ -148,7 +156,14 @@ inline constexpr Weights kDefaultWeights = {
     .hanging = {16, 18},
     .threat_by_king = {21, 16},
     .safe_pawn_push = {14, 14},
+    .knight_on_queen = {6, 0},
+    .slider_on_queen = {8, 1},
+    .restricted = {1, 0},
     .tempo = {21, 9},
+    .complexity_pawns = {0, 1},
+    .complexity_both_wings = {0, 19},
+    .complexity_pawn_ending = {0, 39},
+    .complexity_base = {0, -28},
 };
 // clang-format on
 

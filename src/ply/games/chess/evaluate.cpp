@@ -82,7 +82,8 @@ public:
         }
         add(pos_.side_to_move(), Tempo, w.tempo);
 
-        const Pair total = score_[White] - score_[Black];
+        Pair total = score_[White] - score_[Black];
+        total.eg += complexity(total.eg);
         const int scale = scale_factor(total.eg > 0 ? White : Black);
         const int eg = total.eg * scale / kScaleMax;
         const Score white = (total.mg * phase_ + eg * (kPhaseMax - phase_)) / kPhaseMax;
@@ -195,8 +196,7 @@ private:
             const int rank = relative_rank(c, s);
             const Bitboard file = file_bb(file_of(s));
             if constexpr (T == Knight || T == Bishop) {
-                const bool outpost = rank >= 3 && rank <= 5 && (attacked_by_[c][Pawn] & square_bb(s)) &&
-                                     !(pawn_attack_span_[them] & square_bb(s));
+                const bool outpost = outposts(c) & square_bb(s);
                 if (outpost) add(c, Pieces, T == Knight ? w.knight_outpost : w.bishop_outpost);
                 if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
             }
@@ -219,6 +219,12 @@ private:
             if constexpr (T == Queen)
                 if (!(file & own_pawns)) add(c, Pieces, w.queen_open_file);
         }
+    }
+
+    // Squares on ranks 4 to 6 (from c's side) that our pawns defend and no enemy pawn can chase us from.
+    Bitboard outposts(Color c) const {
+        const Bitboard ranks = c == White ? rank_bb(3) | rank_bb(4) | rank_bb(5) : rank_bb(2) | rank_bb(3) | rank_bb(4);
+        return ranks & attacked_by_[c][Pawn] & ~pawn_attack_span_[~c];
     }
 
     void pawns(Color c) {
@@ -262,6 +268,11 @@ private:
         add(c, PassedPawns, w.passed_enemy_king_distance[rank], distance(pos_.king_square(them), stop));
         const Bitboard path = ranks_ahead(c, s) & file_bb(file_of(s));
         if (!(path & (attacked_[them] | pos_.pieces(them)))) add(c, PassedPawns, w.passed_free_path[rank]);
+        if (!((occupied_ | attacked_[them]) & square_bb(stop))) add(c, PassedPawns, w.passed_safe_push[rank]);
+        const Bitboard rooks_behind =
+            rook_attacks(s, occupied_) & ranks_ahead(them, s) & file_bb(file_of(s)) & pos_.pieces(Rook);
+        if (rooks_behind & pos_.pieces(c)) add(c, PassedPawns, w.rook_behind_passer);
+        if (rooks_behind & pos_.pieces(them)) add(c, PassedPawns, w.enemy_rook_behind_passer);
 
         // Rule of the square, when the enemy has only pawns: the king cannot catch it.
         if (!(pos_.pieces(them) & ~pos_.pieces(them, Pawn) & ~pos_.pieces(them, King)) && !(path & pos_.pieces())) {
@@ -323,6 +334,28 @@ private:
         add(c, Pieces, w.space, popcount(safe) + popcount(safe & behind));
     }
 
+    // What the complexity weights add to the endgame value `eg` (see
+    // eval_params.hpp): never more than takes it to 0.
+    int complexity(int eg) {
+        const Bitboard pawns = pos_.pieces(Pawn);
+        const bool both_wings = (pawns & kQueenWing) && (pawns & kKingWing);
+        const bool pawn_ending = !(pos_.pieces() & ~pawns & ~pos_.pieces(King));
+        constexpr std::size_t kCount = kComplexityEnd - kComplexityFirst;
+        const int counts[kCount] = {popcount(pawns), both_wings, pawn_ending, 1};
+        const Pair* weights[kCount] = {&w.complexity_pawns, &w.complexity_both_wings, &w.complexity_pawn_ending,
+                                       &w.complexity_base};
+        int sum = 0;
+        for (std::size_t i = 0; i < kCount; ++i) {
+            sum += weights[i]->eg * counts[i];
+            if constexpr (Tracing)
+                trace_->counts[weight_index(active, *weights[i])][White] = static_cast<std::int16_t>(counts[i]);
+        }
+        const int sign = (eg > 0) - (eg < 0);
+        const int v = sign * std::max(sum, -std::abs(eg));
+        if constexpr (Tracing) trace_->terms[Complexity][eg > 0 ? White : Black].eg += sign * v;
+        return v;
+    }
+
     // Summed from weights, then squared: see danger_* in eval_params.hpp.
     void king_danger(Color c) {
         const Color them = ~c;
@@ -378,6 +411,17 @@ private:
         pushes |= push(c, pushes & rank_bb(c == White ? 2 : 5)) & empty;
         pushes &= ~attacked_by_[them][Pawn] & (attacked_[c] | ~attacked_[them]);
         add(c, Threats, w.safe_pawn_push, popcount(pawn_attack_set(c, pushes) & non_pawns));
+
+        // Where a piece of ours could hit the enemy's only queen next move.
+        if (pos_.pieces(them, Queen) && !more_than_one(pos_.pieces(them, Queen))) {
+            const Square queen = lsb(pos_.pieces(them, Queen));
+            const Bitboard safe = ~pos_.pieces(c) & ~attacked_by_[them][Pawn] & (attacked2_[c] | ~attacked_[them]);
+            add(c, Threats, w.knight_on_queen, popcount(knight_attacks(queen) & attacked_by_[c][Knight] & safe));
+            const Bitboard sliders = (bishop_attacks(queen, occupied_) & attacked_by_[c][Bishop]) |
+                                     (rook_attacks(queen, occupied_) & attacked_by_[c][Rook]);
+            add(c, Threats, w.slider_on_queen, popcount(sliders & safe & attacked2_[c]));
+        }
+        add(c, Threats, w.restricted, popcount(attacked_[them] & attacked_[c] & ~strongly_protected));
     }
     std::size_t type_index(Square s) const { return static_cast<std::size_t>(type_of(pos_.piece_on(s))); }
 

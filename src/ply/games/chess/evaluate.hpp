@@ -27,11 +27,12 @@ enum Term : int {
     Threats,
     Endgame,  // driving a bare king to the edge
     Tempo,
+    Complexity,  // for the side ahead in the endgame
     TermCount
 };
-inline constexpr const char* kTermNames[TermCount] = {"Material",     "Piece squares", "Mobility", "Pawn structure",
-                                                      "Passed pawns", "King safety",   "Pieces",   "Threats",
-                                                      "Endgame",      "Tempo"};
+inline constexpr const char* kTermNames[TermCount] = {"Material",     "Piece squares", "Mobility",  "Pawn structure",
+                                                      "Passed pawns", "King safety",   "Pieces",    "Threats",
+                                                      "Endgame",      "Tempo",         "Complexity"};
 
 struct Trace {
     Pair terms[TermCount][2]{};  // [term][colour], each from that colour's point of view

@@ -130,7 +130,7 @@ LinearEval Tuning<chess::Position>::linear(const Position& pos) {
     evaluate_traced(pos, trace);
     LinearEval out;
     for (std::size_t i = 0; i < kWeightCount; ++i) {
-        if (i >= kDangerFirst && i < kDangerEnd) continue;
+        if ((i >= kDangerFirst && i < kDangerEnd) || (i >= kComplexityFirst && i < kComplexityEnd)) continue;
         const int count = trace.counts[i][chess::White] - trace.counts[i][chess::Black];
         if (count) out.counts.emplace_back(static_cast<std::uint32_t>(i), static_cast<std::int16_t>(count));
     }
@@ -142,10 +142,14 @@ LinearEval Tuning<chess::Position>::linear(const Position& pos) {
                 danger.counts.emplace_back(static_cast<std::uint32_t>(i), count);
         if (!danger.counts.empty()) out.dangers.push_back(std::move(danger));
     }
+    for (std::size_t i = kComplexityFirst; i < kComplexityEnd; ++i)
+        if (const auto count = trace.counts[i][chess::White])
+            out.complexity.emplace_back(static_cast<std::uint32_t>(i), count);
     out.mg_share = static_cast<double>(trace.phase) / kPhaseMax;
     out.eg_share = static_cast<double>(trace.scale) / kScaleMax * (kPhaseMax - trace.phase) / kPhaseMax;
     const Pair fixed = trace.fixed[chess::White] - trace.fixed[chess::Black];
-    out.fixed = fixed.mg * out.mg_share + fixed.eg * out.eg_share;
+    out.fixed_mg = fixed.mg;
+    out.fixed_eg = fixed.eg;
     return out;
 }
 

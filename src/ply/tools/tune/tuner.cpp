@@ -27,16 +27,38 @@ double danger_cost_eg(double s) { return s > 0 ? s / kDangerEgDivisor : 0; }
 double danger_slope_mg(double s) { return s > 0 ? 2 * s / kDangerMgDivisor : 0; }
 double danger_slope_eg(double s) { return s > 0 ? 1.0 / kDangerEgDivisor : 0; }
 
+// The two halves before the blend (core/tuning.hpp), and how the endgame
+// half moves with its sum before the complexity and with the complexity C
+// (both 0 where the clamp holds it at 0).
+struct Halves {
+    double mg = 0, eg = 0;
+    double eg_slope = 1, complexity_slope = 0;
+};
+
+Halves halves(const LinearEval& eval, const Weights& weights) {
+    const auto [mg, eg] = weighted_sum(eval.counts, weights);
+    Halves h{eval.fixed_mg + mg, eval.fixed_eg + eg};
+    for (const DangerSum& danger : eval.dangers) {
+        const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
+        h.mg += danger.sign * danger_cost_mg(s_mg);
+        h.eg += danger.sign * danger_cost_eg(s_eg);
+    }
+    if (!eval.complexity.empty()) {
+        const double before = h.eg, c = weighted_sum(eval.complexity, weights)[1];
+        const double sign = (before > 0) - (before < 0);
+        const bool clamped = c <= -std::abs(before);
+        h.eg += sign * std::max(c, -std::abs(before));
+        h.eg_slope = clamped ? 0 : 1;
+        h.complexity_slope = clamped ? 0 : sign;
+    }
+    return h;
+}
+
 }  // namespace
 
 double linear_value(const LinearEval& eval, const Weights& weights) {
-    const auto [mg, eg] = weighted_sum(eval.counts, weights);
-    double value = eval.fixed + mg * eval.mg_share + eg * eval.eg_share;
-    for (const DangerSum& danger : eval.dangers) {
-        const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
-        value += danger.sign * (danger_cost_mg(s_mg) * eval.mg_share + danger_cost_eg(s_eg) * eval.eg_share);
-    }
-    return value;
+    const Halves h = halves(eval, weights);
+    return h.mg * eval.mg_share + h.eg * eval.eg_share;
 }
 
 Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(options) {
@@ -109,22 +131,26 @@ Weights Tuner::gradient(const Weights& weights) const {
         Weights g(weights.size(), {0.0, 0.0});
         for (std::size_t i = begin; i < end; ++i) {
             const TuneRow& row = training_[i];
-            const double p = sigmoid(k_, linear_value(row.eval, weights));
+            const Halves h = halves(row.eval, weights);
+            const double p = sigmoid(k_, h.mg * row.eval.mg_share + h.eg * row.eval.eg_share);
             // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
             const double d = -2 * (target(row, k_, options_.lambda) - p) * p * (1 - p) * k_;
+            const double d_mg = d * row.eval.mg_share, d_eg = d * row.eval.eg_share * h.eg_slope;
             for (const auto& [index, count] : row.eval.counts) {
-                g[index][0] += d * count * row.eval.mg_share;
-                g[index][1] += d * count * row.eval.eg_share;
+                g[index][0] += d_mg * count;
+                g[index][1] += d_eg * count;
             }
             for (const DangerSum& danger : row.eval.dangers) {
                 const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
-                const double mg = d * danger.sign * danger_slope_mg(s_mg) * row.eval.mg_share;
-                const double eg = d * danger.sign * danger_slope_eg(s_eg) * row.eval.eg_share;
+                const double mg = d_mg * danger.sign * danger_slope_mg(s_mg);
+                const double eg = d_eg * danger.sign * danger_slope_eg(s_eg);
                 for (const auto& [index, count] : danger.counts) {
                     g[index][0] += mg * count;
                     g[index][1] += eg * count;
                 }
             }
+            for (const auto& [index, count] : row.eval.complexity)
+                g[index][1] += d * row.eval.eg_share * h.complexity_slope * count;
         }
         return g;
     });
@@ -150,6 +176,7 @@ std::vector<std::array<bool, 2>> Tuner::held(std::size_t weight_count) const {
     for (const TuneRow& row : training_) {
         count_support(row, row.eval.counts);
         for (const DangerSum& danger : row.eval.dangers) count_support(row, danger.counts);
+        count_support(row, row.eval.complexity);
     }
     std::vector<std::array<bool, 2>> out(weight_count);
     for (std::size_t i = 0; i < weight_count; ++i)
