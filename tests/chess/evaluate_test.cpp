@@ -131,8 +131,9 @@ TEST(ChessEvaluation, ComplexityMovesTheEndgameValueButNeverPastZero) {
     const eval::Weights saved = eval::weights();
     auto with_base = [&](int eg) {
         eval::Weights changed = saved;
-        for (eval::Pair* p : {&changed.complexity_pawns, &changed.complexity_both_wings,
-                              &changed.complexity_pawn_ending, &changed.complexity_base})
+        for (eval::Pair* p :
+             {&changed.complexity_pawns, &changed.complexity_both_wings, &changed.complexity_pawn_ending,
+              &changed.complexity_infiltration, &changed.complexity_base})
             *p = {};
         changed.complexity_base.eg = eg;
         eval::set_weights(changed);
@@ -162,6 +163,19 @@ TEST(ChessEvaluation, PasserSupportAndQueenThreatsAreCounted) {
     EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", White, w.knight_on_queen), 1);
     EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/RR2K3 w - - 0 1", White, w.slider_on_queen), 1);
     EXPECT_EQ(count_of("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", Black, w.knight_on_queen), 0);
+}
+
+TEST(ChessEvaluation, OutpostsKingFilesTrappedRooksAndPinnedQueensAreCounted) {
+    EXPECT_EQ(count_of("4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", White, w.knight_reachable_outpost), 1);  // Nc3-d5
+    EXPECT_EQ(count_of("4k3/8/8/8/8/2N5/8/4K3 w - - 0 1", White, w.knight_reachable_outpost), 0);
+    EXPECT_EQ(count_of("4k3/8/8/4n3/8/8/8/4RK2 w - - 0 1", White, w.major_on_king_file), 1);
+    EXPECT_EQ(count_of("4k3/8/8/4n3/8/8/4P3/4RK2 w - - 0 1", White, w.major_on_king_file), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/5PPP/5K1R w - - 0 1", White, w.rook_trapped), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1", White, w.rook_trapped), 0);  // castling frees it
+    EXPECT_EQ(count_of("7k/8/8/8/1b6/8/3N4/4Q1K1 w - - 0 1", White, w.queen_relative_pin), 1);
+    EXPECT_EQ(count_of("7k/8/8/8/1b6/2P5/3N4/4Q1K1 w - - 0 1", White, w.queen_relative_pin), 0);
+    EXPECT_EQ(count_of("8/8/8/4K3/8/8/8/k7 w - - 0 1", White, w.complexity_infiltration), 1);
+    EXPECT_EQ(count_of("7k/8/8/8/8/8/8/K7 w - - 0 1", White, w.complexity_infiltration), 0);
 }
 
 TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {

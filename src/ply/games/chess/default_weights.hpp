@@ -131,6 +131,10 @@ inline constexpr Weights kDefaultWeights = {
     .rook_semi_open_file = {16, 0},
     .rook_on_seventh = {0, 6},
     .queen_open_file = {-2, 8},
+    .knight_reachable_outpost = {8, 5},
+    .major_on_king_file = {12, -10},
+    .rook_trapped = {-8, -12},
+    .queen_relative_pin = {-10, -13},
     .shelter = {{
         {-24, 15}, {13, -6}, {3, -8}, {-2, -9}, {-4, -11}, {-15, -2}, {17, 4}, {-36, 0}}},
     .storm = {{
@@ -163,6 +167,7 @@ inline constexpr Weights kDefaultWeights = {
     .complexity_pawns = {0, 1},
     .complexity_both_wings = {0, 19},
     .complexity_pawn_ending = {0, 39},
+    .complexity_infiltration = {0, -6},
     .complexity_base = {0, -28},
 };
 // clang-format on

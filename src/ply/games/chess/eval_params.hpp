@@ -76,6 +76,11 @@ struct Weights {
     // Per safe central square behind the pawn front (space in eval).
     Pair space;
     Pair rook_open_file, rook_semi_open_file, rook_on_seventh, queen_open_file;
+    // A knight that reaches an outpost square next move; a rook or queen on
+    // the enemy king's file with no own pawn on it; a rook hemmed in beside
+    // its uncastled king (3 safe squares or fewer); a queen that an enemy
+    // bishop or rook would hit if one piece moved (a pin or a discovery).
+    Pair knight_reachable_outpost, major_on_king_file, rook_trapped, queen_relative_pin;
     // King shelter on the king's file and its neighbours, by the relative rank
     // of the nearest own pawn (0: none on the file); enemy pawns storming
     // them, by their rank from our side; a file next to the king with no pawn.
@@ -115,8 +120,9 @@ struct Weights {
     // only) moves the endgame value E toward the side ahead by C, or back
     // toward a draw by -C, never past 0: E + sign(E) * max(C, -|E|). Per
     // pawn on the board; pawns on both wings; pawns alone (no other piece);
-    // and always.
-    Pair complexity_pawns, complexity_both_wings, complexity_pawn_ending, complexity_base;
+    // a king in the enemy's half; and always. (The kings' distance in files
+    // minus that in ranks, outflanking, tuned to 0 and was dropped.)
+    Pair complexity_pawns, complexity_both_wings, complexity_pawn_ending, complexity_infiltration, complexity_base;
 };
 
 // Calls f(name, span of pairs) for each field of Weights, in declaration
@@ -160,6 +166,10 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("rook_semi_open_file", std::span(&w.rook_semi_open_file, 1));
     f("rook_on_seventh", std::span(&w.rook_on_seventh, 1));
     f("queen_open_file", std::span(&w.queen_open_file, 1));
+    f("knight_reachable_outpost", std::span(&w.knight_reachable_outpost, 1));
+    f("major_on_king_file", std::span(&w.major_on_king_file, 1));
+    f("rook_trapped", std::span(&w.rook_trapped, 1));
+    f("queen_relative_pin", std::span(&w.queen_relative_pin, 1));
     f("shelter", std::span(w.shelter));
     f("storm", std::span(w.storm));
     f("king_open_file", std::span(&w.king_open_file, 1));
@@ -184,6 +194,7 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("complexity_pawns", std::span(&w.complexity_pawns, 1));
     f("complexity_both_wings", std::span(&w.complexity_both_wings, 1));
     f("complexity_pawn_ending", std::span(&w.complexity_pawn_ending, 1));
+    f("complexity_infiltration", std::span(&w.complexity_infiltration, 1));
     f("complexity_base", std::span(&w.complexity_base, 1));
 }
 

@@ -198,6 +198,8 @@ private:
             if constexpr (T == Knight || T == Bishop) {
                 const bool outpost = outposts(c) & square_bb(s);
                 if (outpost) add(c, Pieces, T == Knight ? w.knight_outpost : w.bishop_outpost);
+                if (T == Knight && !outpost && (att & outposts(c) & ~pos_.pieces(c)))
+                    add(c, Pieces, w.knight_reachable_outpost);
                 if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
             }
             if constexpr (T == Knight) add(c, Pieces, w.knight_closedness[closedness_]);
@@ -208,16 +210,25 @@ private:
                 if (more_than_one(bishop_attacks(s, pos_.pieces(Pawn)) & kCentre))
                     add(c, Pieces, w.bishop_long_diagonal);
             }
+            if constexpr (T == Rook || T == Queen)
+                if ((file & pos_.pieces(them, King)) && !(file & own_pawns)) add(c, Pieces, w.major_on_king_file);
             if constexpr (T == Rook) {
                 add(c, Pieces, w.rook_closedness[closedness_]);
+                const Square king = pos_.king_square(c);
+                const bool can_castle = pos_.castling_rights() & (c == White ? 3 : 12);
+                if (mobility <= 3 && relative_rank(c, king) == 0 && !can_castle &&
+                    (file_of(king) < 4) == (file_of(s) < file_of(king)))
+                    add(c, Pieces, w.rook_trapped);
                 if (!(file & own_pawns))
                     add(c, Pieces, (file & their_pawns) ? w.rook_semi_open_file : w.rook_open_file);
                 const Bitboard seventh = rank_bb(c == White ? 6 : 1);
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
                     add(c, Pieces, w.rook_on_seventh);
             }
-            if constexpr (T == Queen)
+            if constexpr (T == Queen) {
                 if (!(file & own_pawns)) add(c, Pieces, w.queen_open_file);
+                if (relatively_pinned(s, them)) add(c, Pieces, w.queen_relative_pin);
+            }
         }
     }
 
@@ -225,6 +236,16 @@ private:
     Bitboard outposts(Color c) const {
         const Bitboard ranks = c == White ? rank_bb(3) | rank_bb(4) | rank_bb(5) : rank_bb(2) | rank_bb(3) | rank_bb(4);
         return ranks & attacked_by_[c][Pawn] & ~pawn_attack_span_[~c];
+    }
+
+    // Whether a bishop or rook of `them` would hit square s if one piece between moved.
+    bool relatively_pinned(Square s, Color them) const {
+        const Bitboard theirs = pos_.pieces(them);
+        Bitboard snipers = (rook_attacks(s, theirs) & pos_.pieces(them, Rook)) |
+                           (bishop_attacks(s, theirs) & pos_.pieces(them, Bishop));
+        while (snipers)
+            if (!more_than_one(between_bb(s, pop_lsb(snipers)) & occupied_)) return true;
+        return false;
     }
 
     void pawns(Color c) {
@@ -340,10 +361,12 @@ private:
         const Bitboard pawns = pos_.pieces(Pawn);
         const bool both_wings = (pawns & kQueenWing) && (pawns & kKingWing);
         const bool pawn_ending = !(pos_.pieces() & ~pawns & ~pos_.pieces(King));
+        const bool infiltration =
+            relative_rank(White, pos_.king_square(White)) > 3 || relative_rank(Black, pos_.king_square(Black)) > 3;
         constexpr std::size_t kCount = kComplexityEnd - kComplexityFirst;
-        const int counts[kCount] = {popcount(pawns), both_wings, pawn_ending, 1};
+        const int counts[kCount] = {popcount(pawns), both_wings, pawn_ending, infiltration, 1};
         const Pair* weights[kCount] = {&w.complexity_pawns, &w.complexity_both_wings, &w.complexity_pawn_ending,
-                                       &w.complexity_base};
+                                       &w.complexity_infiltration, &w.complexity_base};
         int sum = 0;
         for (std::size_t i = 0; i < kCount; ++i) {
             sum += weights[i]->eg * counts[i];
