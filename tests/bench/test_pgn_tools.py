@@ -1,4 +1,4 @@
-"""bench/eval-gap and bench/time-use on small games in the arena's PGN format."""
+"""bench/eval-gap, bench/time-use and bench/eval-compare on small games and positions."""
 
 import pathlib
 import subprocess
@@ -96,3 +96,36 @@ def test_time_use_averages_each_engines_moves(tmp_path):
     rows = {line.split()[0]: line.split()[1:] for line in r.stdout.splitlines()[1:]}
     assert rows["ply"][0] == "0.350" and rows["ply"][-1] == "4"  # (0.5 + 0.1 + 0.1 + 0.7) / 4
     assert rows["eth"][0] == "0.167" and rows["eth"][-1] == "3"  # (0.3 + 0.1 + 0.1) / 3
+
+
+STOCKFISH = pathlib.Path("/usr/games/stockfish")
+
+
+def compare(tmp_path, text, *args):
+    positions = tmp_path / "positions.txt"
+    positions.write_text(text)
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "eval-compare"), *args, str(positions)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_eval_compare_sets_plys_evaluation_beside_stockfishs(tmp_path):
+    if not STOCKFISH.exists():
+        pytest.skip("Debian's stockfish is not installed")
+    # Black to move a queen down; White to move in check (Stockfish: no evaluation); an EPD line.
+    r = compare(tmp_path, "3qk3/8/8/8/8/8/8/2QQ1K2 b - - 0 1 ; a note\n"
+                          "4k3/8/8/8/8/8/8/r3K3 w - - 0 1\n"
+                          "4k3/8/8/8/8/8/3PPP2/4K3 w - -\n", "--each")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()[1:]  # after the heading
+    assert all(float(v) < -3 for v in lines[0].split()[:3])  # all three: Black, a queen down, is lost
+    assert lines[1].split()[1:3] == ["none", "none"]
+    assert lines[2].endswith("4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1") and float(lines[2].split()[1]) > 1
+    assert lines[3].startswith("2 positions (1 in check left out)")
+    assert lines[4].startswith("  Stockfish at least 0.5 above Ply: ")
+
+
+def test_eval_compare_refuses_what_is_not_a_position(tmp_path):
+    r = compare(tmp_path, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nnot a fen at all\n")
+    assert r.returncode != 0 and r.stderr.count("\n") == 1 and ":2: not a FEN" in r.stderr
+    r = compare(tmp_path, "\n\n")
+    assert r.returncode != 0 and "no positions" in r.stderr
