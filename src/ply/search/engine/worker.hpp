@@ -775,7 +775,8 @@ private:
             static_cast<int>(loop.quiet_count) >= (3 + depth * depth) / (n.declining ? 2 : 1))
             return true;
         // Step 15 (~-10 Elo ± 27, 400 games). Futility pruning. A quiet move cannot lift an evaluation this far below
-        // alpha.
+        // alpha. At the depth late move reductions would leave the move, for this margin and the quiet SEE one,
+        // measured -22.5 Elo ± 37.1 (232 games at 10k nodes).
         if (plain && features().futility && depth <= kParams.futility_depth && !n.pv_node &&
             n.eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
             return true;
