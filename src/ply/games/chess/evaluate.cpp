@@ -215,7 +215,7 @@ private:
             if constexpr (T == Rook) {
                 add(c, Pieces, w.rook_closedness[closedness_]);
                 const Square king = pos_.king_square(c);
-                const bool can_castle = pos_.castling_rights() & (c == White ? 3 : 12);
+                const bool can_castle = pos_.castling_rights() & castling_rights_of(c);
                 if (mobility <= 3 && relative_rank(c, king) == 0 && !can_castle &&
                     (file_of(king) < 4) == (file_of(s) < file_of(king)))
                     add(c, Pieces, w.rook_trapped);

@@ -172,7 +172,7 @@ inline int generate(const Position& pos, Move* list) {
     }
 
     // Castling.
-    if (Type == Gen::All && !checkers && (pos.castling_rights() & (Us == White ? 3 : 12))) {
+    if (Type == Gen::All && !checkers && (pos.castling_rights() & castling_rights_of(Us))) {
         for (bool kingside : {true, false}) {
             const int idx = castling_index(Us, kingside);
             if (!(pos.castling_rights() & (1 << idx))) continue;

@@ -66,5 +66,9 @@ enum CastlingRight : std::uint8_t {
     AllCastling = 15
 };
 constexpr int castling_index(Color c, bool kingside) { return c * 2 + (kingside ? 0 : 1); }
+// Both castling rights of one colour.
+constexpr int castling_rights_of(Color c) {
+    return c == White ? WhiteKingside | WhiteQueenside : BlackKingside | BlackQueenside;
+}
 
 }  // namespace ply::chess
