@@ -1,8 +1,7 @@
 // Singular extensions, ProbCut, history pruning, the table's score as the
-// evaluation and continuation history, on chess: each changes the tree a search walks (its node count
-// at a fixed depth), and none changes what the search proves: the same mate,
-// at the same distance, with it on or off. And the nodes each root move took,
-// which the clock reads.
+// evaluation, continuation history and the reduction of checks, on chess: each changes the tree a search walks (its
+// node count at a fixed depth), and none changes what the search proves: the same mate, at the same distance, with it
+// on or off. And the nodes each root move took, which the clock reads.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -36,9 +35,9 @@ struct Outcome {
 
 using ply::engine::Features;
 using Switch = bool Features::*;
-constexpr Switch kTested[] = {&Features::singular_extensions,  &Features::probcut,
-                              &Features::history_pruning,      &Features::table_eval,
-                              &Features::continuation_history, &Features::null_move_eval};
+constexpr Switch kTested[] = {
+    &Features::singular_extensions,  &Features::probcut,        &Features::history_pruning, &Features::table_eval,
+    &Features::continuation_history, &Features::null_move_eval, &Features::reduce_checks};
 
 // With the tested switches in `on` on, the others of kTested off.
 Outcome search_all(std::initializer_list<Switch> on) {
@@ -73,7 +72,8 @@ TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
         EXPECT_EQ(alone.mates, none.mates);
         EXPECT_NE(alone.nodes, none.nodes) << "switched on where it says: the tree differs";
     }
-    const Outcome all = search_all({kTested[0], kTested[1], kTested[2], kTested[3], kTested[4], kTested[5]});
+    const Outcome all =
+        search_all({kTested[0], kTested[1], kTested[2], kTested[3], kTested[4], kTested[5], kTested[6]});
     EXPECT_EQ(all.mates, none.mates);
 }
 
