@@ -318,8 +318,8 @@ private:
             // stability would shorten (a stable move would stop at 60%).
             hard_limit_ = std::max(zero, *limits_.move_time - limits_.overhead);
         } else if (limits_.time_left) {
-            const int moves_to_go = std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1,
-                                               param::kMovesToGoSuddenDeath + 10);
+            const int moves_to_go =
+                std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1, param::kMovesToGoMax);
             const auto pool = std::max(zero, *limits_.time_left + limits_.increment * (moves_to_go - 1) -
                                                  limits_.overhead * (moves_to_go + 2));
             const auto ideal = pool / moves_to_go;
