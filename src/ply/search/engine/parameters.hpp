@@ -31,9 +31,9 @@ namespace ply::engine::param {
 
 // Time: the moves a clock without moves-to-go is shared out over. 20, which
 // spends as Ethereal does early (29% more in the first ten moves after the
-// book) and leaves less unused at the end, is undecided: at 3+0.03, 827
-// games, W 180 D 498 L 149, +13.0 Elo ± 14.5, SPRT [0, 10] LLR 1.47; at
-// 5+0.05 on a busy machine, 93 games, W 15 D 61 L 17.
+// book) and leaves less unused at the end, gained nothing: at 3+0.03,
+// 1,164 games, W 236 D 705 L 223, pentanomial [14, 141, 273, 124, 29],
+// +3.9 Elo, SPRT [0, 10] LLR -0.28 (+13.0 at 827, then -18 in 337 more).
 inline constexpr int kMovesToGoSuddenDeath = 30;
 // Time: a GUI's moves-to-go beyond this counts as this many.
 inline constexpr int kMovesToGoMax = 40;
