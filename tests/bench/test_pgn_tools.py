@@ -1,4 +1,4 @@
-"""bench/eval-gap, bench/time-use and bench/eval-compare on small games and positions."""
+"""bench/eval-gap, bench/time-use, bench/wdl-fit and bench/eval-compare on small games and positions."""
 
 import pathlib
 import subprocess
@@ -96,6 +96,18 @@ def test_time_use_averages_each_engines_moves(tmp_path):
     rows = {line.split()[0]: line.split()[1:] for line in r.stdout.splitlines()[1:]}
     assert rows["ply"][0] == "0.350" and rows["ply"][-1] == "4"  # (0.5 + 0.1 + 0.1 + 0.7) / 4
     assert rows["eth"][0] == "0.167" and rows["eth"][-1] == "3"  # (0.3 + 0.1 + 0.1) / 3
+
+
+def test_wdl_fit_takes_every_scored_move_but_mates(tmp_path):
+    r = run("wdl-fit", tmp_path=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("samples: 7\n")  # 5 + 1 (+#3 left out) + 1
+    # The mover's result: ply's -0.10 and -0.20 (lost); eth's +0.50 (won) and ply's +0.00 in the draw.
+    rows = {line.split()[0]: line.split()[1:5] for line in r.stdout.splitlines()[3:]}
+    assert rows["-50"] == ["2", "0.000", "0.000", "1.000"] and rows["50"] == ["2", "0.500", "0.500", "0.000"]
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "wdl-fit"), str(tmp_path / "missing.pgn")],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and r.stderr.count("\n") == 1 and "cannot read" in r.stderr
 
 
 STOCKFISH = pathlib.Path("/usr/games/stockfish")
