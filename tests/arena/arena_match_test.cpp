@@ -16,6 +16,7 @@
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>
 #include "arena/play_match.hpp"
+#include "support/find_program.hpp"
 #include "support/run_ply.hpp"
 
 namespace ply::arena {
@@ -201,16 +202,9 @@ TEST(ArenaCli, JsonAndPgn) {
 
 // A short real match between two Debian engines (apt-get install stockfish
 // toga2 fairymax phalanx): skipped when they are not installed.
-std::string find_engine(const std::string& name) {
-    for (const char* dir : {"/usr/games", "/usr/bin", "/usr/local/bin"}) {
-        const auto path = std::filesystem::path(dir) / name;
-        if (::access(path.c_str(), X_OK) == 0) return path.string();
-    }
-    return {};
-}
 
 TEST(ArenaRealEngines, UciMatchCompletes) {
-    const auto sf = find_engine("stockfish"), toga = find_engine("toga2");
+    const auto sf = testing::find_program("stockfish"), toga = testing::find_program("toga2");
     if (sf.empty() || toga.empty()) GTEST_SKIP() << "needs the Debian packages stockfish and toga2";
     auto m = two(parse_engine_config({"cmd=" + sf, "name=stockfish", "tc=1+0.02", "option.Hash=16"}),
                  parse_engine_config({"cmd=" + toga, "name=toga2", "tc=1+0.02"}), 2);
@@ -228,7 +222,7 @@ TEST(ArenaRealEngines, UciMatchCompletes) {
 }
 
 TEST(ArenaRealEngines, XboardMatchCompletes) {
-    const auto fmax = find_engine("fairymax"), phalanx = find_engine("phalanx");
+    const auto fmax = testing::find_program("fairymax"), phalanx = testing::find_program("phalanx");
     if (fmax.empty() || phalanx.empty()) GTEST_SKIP() << "needs the Debian packages fairymax and phalanx";
     auto m = two(parse_engine_config({"cmd=" + fmax, "name=fairymax", "proto=xboard", "tc=2+0.05"}),
                  parse_engine_config({"cmd=" + phalanx + " -l-", "name=phalanx", "proto=xboard", "tc=2+0.05"}), 2);

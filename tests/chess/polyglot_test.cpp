@@ -17,6 +17,7 @@
 #include <ply/games/chess/notation.hpp>
 #include <ply/games/chess/protocol.hpp>
 #include <ply/uci/uci.hpp>
+#include "support/find_program.hpp"
 #include "support/run_ply.hpp"
 #include "support/shared_output.hpp"
 #include "support/temp_file.hpp"
@@ -359,14 +360,6 @@ TEST(PolyglotCli, BadGamesAndUsesAreReportedInOneLine) {
 // The cross-check: Debian's polyglot (apt-get install polyglot) makes the
 // same book, byte for byte, from the same games.
 
-std::string find_polyglot() {
-    for (const char* dir : {"/usr/games", "/usr/bin", "/usr/local/bin"}) {
-        const auto path = std::filesystem::path(dir) / "polyglot";
-        if (::access(path.c_str(), X_OK) == 0) return path.string();
-    }
-    return {};
-}
-
 // Makes a book from `pgn` with both programs (polyglot's option names are
 // ply's with one dash) and compares them entry by entry.
 void expect_same_book(const std::string& polyglot, const std::string& pgn, const std::string& options) {
@@ -393,7 +386,7 @@ void expect_same_book(const std::string& polyglot, const std::string& pgn, const
 }
 
 TEST(PolyglotCrossCheck, SameBookAsDebiansPolyglot) {
-    const auto polyglot = find_polyglot();
+    const auto polyglot = ply::testing::find_program("polyglot");
     if (polyglot.empty()) GTEST_SKIP() << "needs the Debian package polyglot";
     const TempFile games("cross.pgn", test_games());
     expect_same_book(polyglot, games.path.string(), "");
@@ -403,7 +396,7 @@ TEST(PolyglotCrossCheck, SameBookAsDebiansPolyglot) {
 
 // 34,700 games of 16 plies: many ties of weight, whose order must match too.
 TEST(PolyglotCrossCheck, SameBookFromTheEightMoveOpenings) {
-    const auto polyglot = find_polyglot();
+    const auto polyglot = ply::testing::find_program("polyglot");
     const std::string zip = std::string(PLY_DATA_DIR) + "/openings/8moves_v3.pgn.zip";
     if (polyglot.empty() || std::system("command -v unzip > /dev/null") != 0)
         GTEST_SKIP() << "needs the Debian packages polyglot and unzip";

@@ -1,7 +1,9 @@
-// `ply datagen` and `ply tune` as a user runs them: a file of whole records
-// that resumes where it stopped, the same games on one thread or two, a text
-// export that reads back, a weights file the engine loads (UCI EvalFile), and
-// one-line errors for bad files.
+// `ply datagen`, `ply relabel` and `ply tune` as a user runs them: a file of
+// whole records that resumes where it stopped, the same games on one thread
+// or two, a text export that reads back, another engine's scores (Ply's own
+// UCI engine, Stockfish where installed, a fake that crashes) for White in
+// place of the search's with mates dropped, a weights file the engine loads
+// (UCI EvalFile), and one-line errors for bad files.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "support/find_program.hpp"
 #include "support/ply_process.hpp"
 #include "support/read_file.hpp"
 #include "support/run_ply.hpp"
@@ -23,7 +26,7 @@ using ply::testing::TempFile;
 
 namespace {
 
-constexpr std::size_t kHeader = 16, kRecord = 40;
+constexpr std::size_t kHeader = 16, kRecord = 40, kPacked = kRecord - 8;
 
 std::string temp_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name)).string();
@@ -49,6 +52,31 @@ std::vector<std::string> datagen(const std::string& out, int games, int threads)
             std::to_string(threads),
             "--seed",
             "3"};
+}
+
+// White a queen up with either side to move, a mate in one (Ra8#), Black a
+// queen up, the start.
+constexpr const char* kPositions =
+    "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1 | 0 | 1\n"
+    "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1 | 0 | 1\n"
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 | 0 | 1\n"
+    "k7/8/8/8/8/8/8/4K2q w - - 0 1 | 0 | 0\n"
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 0 | 0.5\n";
+
+struct Line {
+    std::string position;
+    int score = 0;
+    std::string result;
+};
+
+std::vector<Line> lines_of(const std::string& text) {
+    std::vector<Line> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const auto a = line.find(" | "), b = line.rfind(" | ");
+        out.push_back({line.substr(0, a), std::stoi(line.substr(a + 3, b - a - 3)), line.substr(b + 3)});
+    }
+    return out;
 }
 
 }  // namespace
@@ -236,4 +264,102 @@ TEST(CliTune, TheEngineEvaluatesWithTheWeightsFileAndBack) {
               std::string::npos)
         << refused.out;
     EXPECT_EQ(final_line(refused), final_line(builtin));
+}
+
+TEST(CliRelabel, AnEnginesScoresForWhiteReplaceTheSearchsAndMatesAreDropped) {
+    const TempFile data("relabel_in.txt", kPositions);
+    std::vector<std::vector<std::string>> engines = {{"cmd=" + std::string(PLY_BINARY) + " uci", "nodes=3000"}};
+    if (const auto sf = ply::testing::find_program("stockfish"); !sf.empty())
+        engines.push_back({"cmd=" + sf, "depth=8"});
+    for (const auto& engine : engines) {
+        const std::string out = temp_path("relabel_out.txt");
+        std::vector<std::string> args = {"relabel", "--data", data.path.string(), "--out", out, "--engine"};
+        args.insert(args.end(), engine.begin(), engine.end());
+        const auto r = run_ply_apart(args);
+        ASSERT_EQ(r.exit_code, 0) << engine[0] << r.out << r.err;
+        EXPECT_NE(r.out.find("positions 5\nrelabelled 4\nmates dropped 1\n"), std::string::npos) << r.out;
+        const auto lines = lines_of(read_file(out));
+        ASSERT_EQ(lines.size(), 4u) << engine[0];
+        EXPECT_EQ(lines[0].position, "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1");
+        EXPECT_GT(lines[0].score, 500) << engine[0];  // Black to move, White's view
+        EXPECT_GT(lines[1].score, 500) << engine[0];
+        EXPECT_EQ(lines[2].position, "k7/8/8/8/8/8/8/4K2q w - - 0 1");
+        EXPECT_LT(lines[2].score, -500) << engine[0];
+        EXPECT_LT(std::abs(lines[3].score), 100) << engine[0];
+        EXPECT_EQ(lines[0].result + lines[2].result + lines[3].result, "100.5");
+        std::filesystem::remove(out);
+    }
+}
+
+// Positions and results kept, every second one scored, the same file from
+// one engine or two; a fake that crashes at its second position is restarted.
+TEST(CliRelabel, ABinaryFileKeepsItsRecordsAndAnEngineThatDiesIsRestarted) {
+    const std::string bin = temp_path("relabel.bin"), one = temp_path("relabel_one.bin"),
+                      two = temp_path("relabel_two.bin"), faked = temp_path("relabel_fake.bin");
+    ASSERT_EQ(run_ply_apart({"datagen", "--out", bin, "--games", "2", "--nodes", "300"}).exit_code, 0);
+    const std::string ply_engine = "cmd=" + std::string(PLY_BINARY) + " uci";
+    auto relabel = [&](const std::string& out, const std::string& threads, const std::string& engine) {
+        return run_ply_apart({"relabel", "--data", bin, "--out", out, "--every", "2", "--threads", threads, "--engine",
+                              engine, "depth=3"});
+    };
+    auto r = relabel(one, "1", ply_engine);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    ASSERT_EQ(relabel(two, "2", ply_engine).exit_code, 0);
+    EXPECT_EQ(read_file(one), read_file(two));
+    r = relabel(faked, "2", "cmd=" + std::string(PLY_ARENA_FAKE_ENGINE) + " uci crash 2");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+
+    const std::string in = read_file(bin), scored = read_file(one), fake = read_file(faked);
+    EXPECT_EQ(scored.substr(0, kHeader), in.substr(0, kHeader));
+    const std::size_t records = (in.size() - kHeader) / kRecord, wanted = (records + 1) / 2;
+    EXPECT_EQ(fake.size(), kHeader + wanted * kRecord);  // the fake sees no mates
+    std::size_t next = 0, changed = 0;
+    for (std::size_t at = kHeader; at + kRecord <= scored.size(); at += kRecord) {
+        // Each kept record is one of the inputs' every-second records, in order, its score aside.
+        while (next < records && in.compare(kHeader + next * kRecord, kPacked, scored, at, kPacked) != 0) next += 2;
+        ASSERT_LT(next, records) << "record at " << at << " is not an input's";
+        const std::size_t from = kHeader + next * kRecord;
+        EXPECT_EQ(scored.substr(at + kPacked + 2, 6), in.substr(from + kPacked + 2, 6));  // result, game
+        changed += scored.compare(at + kPacked, 2, in, from + kPacked, 2) != 0;
+        next += 2;
+    }
+    EXPECT_GT(changed, 0u);
+    // The fake's "score cp 12" is the mover's: 12 for White, -12 for Black, as 16-bit little endian.
+    for (std::size_t at = kHeader; at + kRecord <= fake.size(); at += kRecord) {
+        const auto low = static_cast<unsigned char>(fake[at + kPacked]),
+                   high = static_cast<unsigned char>(fake[at + kPacked + 1]);
+        const auto score = static_cast<std::int16_t>(low | high << 8);
+        EXPECT_TRUE(score == 12 || score == -12) << score;
+    }
+    for (const std::string& f : {bin, one, two, faked}) std::filesystem::remove(f);
+}
+
+TEST(CliRelabel, FailuresAreOneLineAndWriteNothing) {
+    const TempFile data("relabel_bad_in.txt", kPositions);
+    const TempFile not_data("relabel_not_data.txt", "hello\n");
+    const std::string out = temp_path("relabel_never.txt"), fake = PLY_ARENA_FAKE_ENGINE;
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--engine", "cmd=" + fake + " uci hang 1", "nodes=10", "--timeout", "0.2"}, "no move in time"},
+        {{"--engine", "cmd=" + fake + " uci crash 1", "nodes=10"}, "the engine died"},
+        {{"--engine", "cmd=/no/such/engine", "nodes=10"}, "cannot start engine"},
+        {{"--engine", "cmd=" + fake + " uci none"}, "needs a fixed limit"},
+        {{"--engine", "cmd=" + fake + " uci none", "tc=1+0.1"}, "needs a fixed limit"},
+        {{"--engine", "cmd=" + fake + " xboard none", "proto=xboard", "nodes=10"}, "only UCI engines"},
+        {{"--engine", "cmd=" + fake + " uci none", "colour=red"}, "colour"},
+    };
+    for (const auto& [engine, why] : cases) {
+        std::vector<std::string> args = {"relabel", "--data", data.path.string(), "--out", out};
+        args.insert(args.end(), engine.begin(), engine.end());
+        const auto r = run_ply_apart(args);
+        EXPECT_EQ(r.exit_code, 1) << engine[1] << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;  // progress comes every 5 s
+        EXPECT_EQ(r.err.rfind("ply relabel: ", 0), 0u) << r.err;
+        EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(out)) << engine[1];
+    }
+    const auto r = run_ply_apart({"relabel", "--data", not_data.path.string(), "--out", out, "--engine",
+                                  "cmd=" + fake + " uci none", "nodes=10"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("line 1"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
 }

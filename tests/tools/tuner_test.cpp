@@ -1,5 +1,6 @@
 // The tuner's mathematics on synthetic linear models, where the truth is
-// known: its gradient is the error's numerical derivative, K is found, the
+// known: its gradient is the error's numerical derivative, K is found (the
+// scores' too, on their own scale), the
 // same seed gives the same weights on any number of threads, and weights
 // that generated the data are found again.
 #include <gtest/gtest.h>
@@ -89,6 +90,29 @@ TEST(Tuner, FitsTheScaleTheResultsWereDrawnWith) {
     options.validation = 0;
     const Tuner tuner(synthetic(truth, 20000, 0.008, 5), options);
     EXPECT_NEAR(tuner.fit_k(truth), 0.008, 0.0015);
+}
+
+// Scores from another program, three times the evaluation's scale: their
+// own K is found, and tuning on them alone still finds the weights.
+TEST(Tuner, ScoresOnAnotherScaleGetTheirOwnK) {
+    const Weights truth = truth_of(8, 10);
+    auto rows = synthetic(truth, 10000, 0.008, 11);
+    for (TuneRow& row : rows) row.score *= 3;
+    TuneOptions options;
+    options.validation = 0;
+    options.lambda = 0;
+    options.epochs = 800;
+    Tuner tuner(rows, options);
+    EXPECT_NEAR(tuner.fit_k(truth), 0.008, 0.0015);
+    const double score_k = tuner.fit_score_k();
+    EXPECT_NEAR(score_k, 0.008 / 3, 0.0005);
+    tuner.set_k(0.008);
+    tuner.set_score_k(score_k);
+    const Weights found = tuner.run(Weights(truth.size(), {0.0, 0.0}), nullptr);
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        EXPECT_NEAR(found[i][0], truth[i][0], 0.1 * std::abs(truth[i][0]) + 3) << i;
+        EXPECT_NEAR(found[i][1], truth[i][1], 0.1 * std::abs(truth[i][1]) + 3) << i;
+    }
 }
 
 TEST(Tuner, RecoversTheWeightsThatMadeTheScores) {

@@ -49,6 +49,7 @@ void add_analyse_command(CLI::App& app, const Registry& games);
 void add_tactics_command(CLI::App& app);
 void add_datagen_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
+void add_relabel_command(CLI::App& app);
 void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);

@@ -45,6 +45,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_analyse_command(app, games);
     add_tactics_command(app);
     add_datagen_command(app);
+    add_relabel_command(app);
     add_tune_command(app);
     add_compare_command(app, games);
     add_moves_command(app, games);

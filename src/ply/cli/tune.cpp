@@ -10,7 +10,7 @@
 #include <memory>
 
 #include <ply/cli/commands.hpp>
-#include <ply/cli/tunable_game.hpp>
+#include <ply/cli/training_file.hpp>
 #include <ply/core/stopwatch.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/tools/output_file.hpp>
@@ -28,38 +28,18 @@ struct TuneCommand {
     std::vector<std::string> hold;  // GROUP, GROUP:mg or GROUP:eg
     std::size_t limit = 0;          // positions read at most; 0: all
     int report_every = 50;
-    double k = 0;
+    double k = 0, score_k = 0;
 };
 
 template <TunableGame G>
 void read_data(const std::string& path, std::size_t limit, std::vector<tune::TuneRow>& rows) {
-    const std::string bytes = read_text_file(path, "training file");
-    auto add = [&](const G& pos, int score, tune::TrainingResult result) {
-        rows.push_back({Tuning<G>::linear(pos), tune::result_value(result), static_cast<double>(score)});
-    };
-    if (tune::is_binary_training(bytes, Tuning<G>::kPackedSize, path)) {
-        tune::for_each_record<Tuning<G>::kPackedSize>(bytes, path, [&](const auto& r) {
+    for_each_training_position<G>(
+        read_text_file(path, "training file"), path,
+        [&](const G& pos, int score, tune::TrainingResult result, const auto*) {
             if (limit && rows.size() >= limit) return false;
-            add(Tuning<G>::unpack(std::span(r.position)), r.score, r.result);
+            rows.push_back({Tuning<G>::linear(pos), tune::result_value(result), static_cast<double>(score)});
             return true;
         });
-        return;
-    }
-    std::size_t line_number = 0, start = 0;
-    while (start < bytes.size() && (!limit || rows.size() < limit)) {
-        const std::size_t end = std::min(bytes.find('\n', start), bytes.size());
-        const std::string_view line(bytes.data() + start, end - start);
-        start = end + 1;
-        ++line_number;
-        if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.front() == '#') continue;
-        const std::string where = "'" + path + "' line " + std::to_string(line_number);
-        const tune::TextRecord r = tune::parse_text_record(line, where);
-        try {
-            add(G::from_position(r.position), r.score, r.result);
-        } catch (const ParseError& e) {
-            throw ParseError(where + ": " + e.what());
-        }
-    }
 }
 
 tune::Weights as_doubles(const std::vector<WeightPair>& w) {
@@ -130,11 +110,14 @@ void run(const TuneCommand& o) {
     std::printf("positions %zu read in %.1f s\n", rows.size(), clock.seconds());
     tune::TuneOptions options = o.tune;
     if (o.k > 0) options.k = o.k;
+    if (o.score_k > 0) options.score_k = o.score_k;
     options.hold = hold;
     tune::Tuner tuner(std::move(rows), options);
     const tune::Weights before = as_doubles(start);
     if (!options.k) tuner.set_k(tuner.fit_k(before));
-    std::printf("training %zu, validation %zu, K %.6f\n", tuner.training_size(), tuner.validation_size(), tuner.k());
+    if (!options.score_k) tuner.set_score_k(tuner.fit_score_k());
+    std::printf("training %zu, validation %zu, K %.6f, score K %.6f\n", tuner.training_size(), tuner.validation_size(),
+                tuner.k(), tuner.score_k());
     std::printf("error before: training %.7f, validation %.7f\n", tuner.training_error(before),
                 tuner.validation_error(before));
     const auto held = tuner.held(before.size());
@@ -173,8 +156,9 @@ void add_tune_command(CLI::App& app) {
     auto o = std::make_shared<TuneCommand>();
     auto* cmd = app.add_subcommand("tune", "Fit the evaluation's weights to training positions (Adam)");
     cmd->footer(
-        "Reads `ply datagen` files (binary, or text '<FEN> | <score> | <result>'), fits K, then runs Adam on\n"
-        "the squared error between sigmoid(K * eval) and lambda * result + (1 - lambda) * sigmoid(K * score).\n"
+        "Reads `ply datagen` files (binary, or text '<FEN> | <score> | <result>'), fits K (the evaluation's\n"
+        "scale) and Ks (the scores': they may come from another program), then runs Adam on the squared\n"
+        "error between sigmoid(K * eval) and lambda * result + (1 - lambda) * sigmoid(Ks * score).\n"
         "Prints the error before and after and what each group of weights changed; writes a weights file\n"
         "for the engine (UCI option EvalFile) and, with --cpp, the C++ of default_weights.hpp.\n"
         "With --epochs 0 it only measures the --start weights and writes them (a weights file made the defaults:\n"
@@ -190,6 +174,8 @@ void add_tune_command(CLI::App& app) {
     cmd->add_option("--lambda", o->tune.lambda, "The game result's share of the target (the rest: the score)")
         ->check(finite_range(0, 1));
     cmd->add_option("--k", o->k, "The sigmoid's scale (default: fitted)")->check(finite_range(1e-6, 1));
+    cmd->add_option("--score-k", o->score_k, "The scores' scale (default: fitted to the results)")
+        ->check(finite_range(1e-6, 1));
     cmd->add_option("--validation", o->tune.validation, "Share of positions held out")->check(finite_range(0, 0.9));
     cmd->add_option("--threads", o->tune.threads, "Threads")->check(CLI::Range(1, 256));
     cmd->add_option("--seed", o->tune.seed, "Seed of the training/validation split");

@@ -71,6 +71,7 @@ Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(o
     rows.resize(rows.size() - held);
     training_ = std::move(rows);
     if (options.k) k_ = *options.k;
+    score_k_ = options.score_k.value_or(k_);
 }
 
 template <class Part, class F>
@@ -93,8 +94,8 @@ std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) cons
     return parts;
 }
 
-double Tuner::target(const TuneRow& row, double k, double lambda) {
-    return lambda * row.result + (1 - lambda) * sigmoid(k, row.score);
+double Tuner::target(const TuneRow& row, double lambda) const {
+    return lambda * row.result + (1 - lambda) * sigmoid(score_k_, row.score);
 }
 
 double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const {
@@ -102,7 +103,7 @@ double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, do
     const auto parts = in_chunks<double>(rows, [&](std::size_t begin, std::size_t end) {
         double sum = 0;
         for (std::size_t i = begin; i < end; ++i) {
-            const double d = target(rows[i], k, lambda) - sigmoid(k, linear_value(rows[i].eval, weights));
+            const double d = target(rows[i], lambda) - sigmoid(k, linear_value(rows[i].eval, weights));
             sum += d * d;
         }
         return sum;
@@ -110,20 +111,44 @@ double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, do
     return std::accumulate(parts.begin(), parts.end(), 0.0) / static_cast<double>(rows.size());
 }
 
-double Tuner::fit_k(const Weights& weights) const {
-    auto err = [&](double k) { return error(training_, weights, k, 1.0); };  // the results alone
+namespace {
+
+// The argument of f's minimum on [0.0001, 0.05] by golden section: K's
+// error is unimodal there.
+template <class F>
+double minimum_k(F&& f) {
     double lo = 0.0001, hi = 0.05;
     const double ratio = (std::sqrt(5.0) - 1) / 2;
     double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
-    double fa = err(a), fb = err(b);
+    double fa = f(a), fb = f(b);
     for (int i = 0; i < 40; ++i) {
         if (fa < fb) {
-            hi = b, b = a, fb = fa, a = hi - ratio * (hi - lo), fa = err(a);
+            hi = b, b = a, fb = fa, a = hi - ratio * (hi - lo), fa = f(a);
         } else {
-            lo = a, a = b, fa = fb, b = lo + ratio * (hi - lo), fb = err(b);
+            lo = a, a = b, fa = fb, b = lo + ratio * (hi - lo), fb = f(b);
         }
     }
     return (lo + hi) / 2;
+}
+
+}  // namespace
+
+double Tuner::fit_k(const Weights& weights) const {
+    return minimum_k([&](double k) { return error(training_, weights, k, 1.0); });  // the results alone
+}
+
+double Tuner::fit_score_k() const {
+    return minimum_k([&](double k) {
+        const auto parts = in_chunks<double>(training_, [&](std::size_t begin, std::size_t end) {
+            double sum = 0;
+            for (std::size_t i = begin; i < end; ++i) {
+                const double d = training_[i].result - sigmoid(k, training_[i].score);
+                sum += d * d;
+            }
+            return sum;
+        });
+        return std::accumulate(parts.begin(), parts.end(), 0.0);
+    });
 }
 
 Weights Tuner::gradient(const Weights& weights) const {
@@ -134,7 +159,7 @@ Weights Tuner::gradient(const Weights& weights) const {
             const Halves h = halves(row.eval, weights);
             const double p = sigmoid(k_, h.mg * row.eval.mg_share + h.eg * row.eval.eg_share);
             // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
-            const double d = -2 * (target(row, k_, options_.lambda) - p) * p * (1 - p) * k_;
+            const double d = -2 * (target(row, options_.lambda) - p) * p * (1 - p) * k_;
             const double d_mg = d * row.eval.mg_share, d_eg = d * row.eval.eg_share * h.eg_slope;
             for (const auto& [index, count] : row.eval.counts) {
                 g[index][0] += d_mg * count;

@@ -3,8 +3,10 @@
 // squared error between the predicted and the wanted winning chance, as
 // Texel's method and Ethereal's tuner do. The prediction is sigmoid(K * eval);
 // the target blends the game's result and the search's score:
-// lambda * result + (1 - lambda) * sigmoid(K * score). K is fitted first, to
-// the results, with the weights as they are. Full batches summed in a fixed
+// lambda * result + (1 - lambda) * sigmoid(Ks * score). K is fitted first, to
+// the results, with the weights as they are; Ks too, to the results from the
+// scores, which need not share the evaluation's scale (another program's
+// search may have labelled them). Full batches summed in a fixed
 // order: the same data and seed give the same weights on any number of threads.
 #pragma once
 
@@ -33,7 +35,8 @@ struct TuneOptions {
     double validation = 0.1;     // share of the positions held out
     int threads = 2;
     std::uint64_t seed = 1;
-    std::optional<double> k;  // fitted when not given
+    std::optional<double> k;        // fitted when not given
+    std::optional<double> score_k;  // likewise
     // A weight half (middlegame or endgame) counted in fewer training
     // positions than this, each weighted by that half's share of the blend,
     // keeps its start value: too few to fit, and what is fitted to a handful
@@ -56,8 +59,12 @@ public:
 
     // The K that best predicts the results from `weights` (golden section).
     double fit_k(const Weights& weights) const;
+    // The Ks that best predicts the results from the scores.
+    double fit_score_k() const;
     void set_k(double k) { k_ = k; }
+    void set_score_k(double k) { score_k_ = k; }
     [[nodiscard]] double k() const { return k_; }
+    [[nodiscard]] double score_k() const { return score_k_; }
 
     [[nodiscard]] double training_error(const Weights& weights) const {
         return error(training_, weights, k_, options_.lambda);
@@ -77,7 +84,7 @@ public:
 
 private:
     double error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const;
-    static double target(const TuneRow& row, double k, double lambda);
+    double target(const TuneRow& row, double lambda) const;
     // Sums f(row range) over the threads' fixed chunks, in chunk order.
     template <class Part, class F>
     std::vector<Part> in_chunks(const std::vector<TuneRow>& rows, F&& f) const;
@@ -85,6 +92,7 @@ private:
     std::vector<TuneRow> training_, validation_;
     TuneOptions options_;
     double k_ = 0.0057;  // about ln(10) / 400, the usual scale of centipawns
+    double score_k_ = k_;
 };
 
 double linear_value(const LinearEval& eval, const Weights& weights);
