@@ -1,6 +1,6 @@
-// The game `ply datagen` and `ply tune` work on: the first built-in one whose
-// evaluation can be tuned (core/tuning.hpp), chess. A ParseError from the
-// work ends the command in one line (input_error).
+// The game `ply datagen`, `ply relabel` and `ply tune` work on: the first
+// built-in one whose evaluation can be tuned (core/tuning.hpp), chess. A
+// ParseError from the work ends the command in one line (input_error).
 #pragma once
 
 #include <type_traits>
