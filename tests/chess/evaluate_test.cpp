@@ -178,6 +178,28 @@ TEST(ChessEvaluation, OutpostsKingFilesTrappedRooksAndPinnedQueensAreCounted) {
     EXPECT_EQ(count_of("7k/8/8/8/8/8/8/K7 w - - 0 1", White, w.complexity_infiltration), 0);
 }
 
+// Files count from the nearer edge (a and h 0, d and e 3), eight ranks each.
+TEST(ChessEvaluation, ShelterStormChecksAndKingDistanceAreCounted) {
+    const char* castled = "4k3/8/8/8/8/7P/5PP1/6K1 w - - 0 1";
+    EXPECT_EQ(count_of(castled, White, w.shelter_by_file[2 * 8 + 1]), 1);  // f2
+    EXPECT_EQ(count_of(castled, White, w.shelter_by_file[1 * 8 + 1]), 1);  // g2
+    EXPECT_EQ(count_of(castled, White, w.shelter_by_file[0 * 8 + 2]), 1);  // h3
+    EXPECT_EQ(count_of(castled, White, w.shelter_king_file[1]), 1);
+    EXPECT_EQ(count_of(castled, White, w.shelter_king_file[2]), 0);
+    // g4 against g3 is blocked; against g2 it is a lever.
+    EXPECT_EQ(count_of("4k3/8/8/8/6p1/6P1/8/6K1 w - - 0 1", White, w.storm_blocked[3]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/6p1/6P1/8/6K1 w - - 0 1", White, w.storm_by_file[1 * 8 + 3]), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/6p1/8/6P1/6K1 w - - 0 1", White, w.storm_by_file[1 * 8 + 3]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/6p1/8/6P1/6K1 w - - 0 1", White, w.storm_blocked[3]), 0);
+    // The queen's checks (Qd1, Qxf2) are covered by the rook and the king; without the rook Qd1 is safe.
+    EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/1R4K1 w - - 0 1", White, w.danger_unsafe_check), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/1R4K1 w - - 0 1", White, w.danger_safe_check[Queen]), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", White, w.danger_unsafe_check), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", White, w.danger_safe_check[Queen]), 1);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/1NB3K1 w - - 0 1", White, w.knight_king_distance), 5);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/1NB3K1 w - - 0 1", White, w.bishop_king_distance), 4);
+}
+
 TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {
     // A lone minor piece cannot win: the endgame part is scaled to nothing.
     EXPECT_EQ(trace_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").scale, eval::kScaleNoPawnsMinorUp);

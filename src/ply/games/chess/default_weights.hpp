@@ -10,11 +10,16 @@
 // complexity and the terms from passed_safe_push to restricted, each set
 // from 0 with every other weight held, by `ply tune --epochs 200
 // --min-positions 2000 --lambda 0.2 --hold <the other groups>` on those
-// positions and 692,096 more (`--seed 41`). The commit that wrote them has
-// their SPRT. Not kept, at 10k nodes a move: every weight retuned at once on
-// those 1,818,470 positions (--epochs 400 --lambda 0.2, validation error
-// 0.0064970 -> 0.0064062), -8.1 Elo ± 26.9 in 386 games; every weight but
-// material 1.2 times larger (the danger sums sqrt(1.2)), -28.2 ± 33.3 in 284.
+// positions and 692,096 more (`--seed 41`); later terms (shelter_by_file
+// to bishop_king_distance, danger_unsafe_check) the same way on all
+// 1,818,470. The commits that wrote them have their SPRTs. Not kept, at 10k
+// nodes a move: every weight retuned at once on those positions (--epochs
+// 400 --lambda 0.2, validation error 0.0064970 -> 0.0064062), -8.1 Elo ±
+// 26.9 in 386 games; every weight but material 1.2 times larger (the danger
+// sums sqrt(1.2)), -28.2 ± 33.3 in 284; the shelter and storm tables by
+// file, blocked storms, unsafe checks and minors' king distance tuned on
+// Stockfish's scores instead (`ply relabel`, every third position), -19.5 ±
+// 24.7 in 446.
 #pragma once
 
 #include <ply/games/chess/eval_params.hpp>
@@ -143,6 +148,22 @@ inline constexpr Weights kDefaultWeights = {
     .storm = {{
         {0, 0}, {62, 40}, {-20, 7}, {-4, -4}, {6, -10}, {11, -14}, {10, -11}, {0, 0}}},
     .king_open_file = {-4, -20},
+    .shelter_by_file = {{
+        {4, 2}, {0, -4}, {0, -1}, {-2, 0}, {-2, 1}, {5, 1}, {0, 5}, {0, 0},
+        {1, 2}, {2, 0}, {1, 0}, {0, 2}, {-8, 5}, {37, -3}, {0, -5}, {0, 0},
+        {5, -2}, {5, 4}, {5, 1}, {4, 0}, {7, 3}, {0, 1}, {0, -10}, {0, 0},
+        {5, -2}, {-1, 1}, {-2, 1}, {0, -1}, {1, 1}, {-9, -2}, {0, 5}, {0, 0}}},
+    .storm_by_file = {{
+        {0, 0}, {0, 15}, {-5, -2}, {-11, -5}, {-5, 0}, {-4, 1}, {-4, -2}, {0, 0},
+        {0, 0}, {0, 0}, {53, -11}, {5, -6}, {2, -3}, {4, -3}, {2, -3}, {0, 0},
+        {0, 0}, {0, -29}, {13, -7}, {4, -4}, {0, -2}, {2, -2}, {1, 0}, {0, 0},
+        {0, 0}, {0, -8}, {1, -11}, {3, -9}, {0, -7}, {1, 0}, {-4, 6}, {0, 0}}},
+    .shelter_king_file = {{
+        {-4, 0}, {3, -1}, {3, 2}, {0, 2}, {-1, 0}, {11, -4}, {0, -15}, {0, 0}}},
+    .storm_blocked = {{
+        {0, 0}, {0, 0}, {3, -10}, {8, -10}, {6, -9}, {6, -10}, {-3, -11}, {0, 0}}},
+    .knight_king_distance = {0, -1},
+    .bishop_king_distance = {0, 0},
     .king_defenders = {{
         {-41, 9}, {-19, -6}, {-11, -6}, {-8, -1}, {-5, 0}, {-1, 5}, {0, 0}, {0, 0},
         {0, 0}, {0, 0}, {0, 0}, {0, 0}}},
@@ -154,6 +175,7 @@ inline constexpr Weights kDefaultWeights = {
     .danger_weak_square = {16, 8},
     .danger_safe_check = {{
         {0, 0}, {57, 210}, {27, 307}, {41, 289}, {63, 299}, {0, 0}}},
+    .danger_unsafe_check = {3, 32},
     .danger_no_queen = {-131, -224},
     .threat_by_pawn = {56, 23},
     .threat_by_minor = {{

@@ -201,6 +201,8 @@ private:
                 if (T == Knight && !outpost && (att & outposts(c) & ~pos_.pieces(c)))
                     add(c, Pieces, w.knight_reachable_outpost);
                 if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
+                add(c, Pieces, T == Knight ? w.knight_king_distance : w.bishop_king_distance,
+                    distance(s, pos_.king_square(c)));
             }
             if constexpr (T == Knight) add(c, Pieces, w.knight_closedness[closedness_]);
             if constexpr (T == Bishop) {
@@ -321,9 +323,17 @@ private:
                 static_cast<std::size_t>(mine ? relative_rank(c, c == White ? lsb(mine) : msb(mine)) : 0);
             const auto their_rank =
                 static_cast<std::size_t>(enemy ? relative_rank(c, c == White ? lsb(enemy) : msb(enemy)) : 0);
+            const auto by_file = static_cast<std::size_t>(std::min(f, 7 - f)) * 8;
             add(c, KingSafety, w.shelter[own_rank]);
+            add(c, KingSafety, w.shelter_by_file[by_file + own_rank]);
+            if (f == file_of(k)) add(c, KingSafety, w.shelter_king_file[own_rank]);
             // A storming pawn blocked by ours is no lever.
-            if (their_rank && !(own_rank && their_rank == own_rank + 1)) add(c, KingSafety, w.storm[their_rank]);
+            if (their_rank && own_rank && their_rank == own_rank + 1) {
+                add(c, KingSafety, w.storm_blocked[their_rank]);
+            } else if (their_rank) {
+                add(c, KingSafety, w.storm[their_rank]);
+                add(c, KingSafety, w.storm_by_file[by_file + their_rank]);
+            }
             if (!((own | theirs) & file_bb(f))) add(c, KingSafety, w.king_open_file);
         }
         // No pawn of either side on the king's wing: the king is bare there.
@@ -398,8 +408,13 @@ private:
         count(w.danger_zone_square, popcount(attacked_[them] & king_zone_[c]));
         count(w.danger_weak_square, popcount(weak));
         const Bitboard checks[6] = {0, knight_attacks(k), bishop_lines, rook_lines, rook_lines | bishop_lines, 0};
-        for (int t = Knight; t <= Queen; ++t)
-            if (checks[t] & attacked_by_[them][t] & safe) count(w.danger_safe_check[static_cast<std::size_t>(t)], 1);
+        for (int t = Knight; t <= Queen; ++t) {
+            const Bitboard reachable = checks[t] & attacked_by_[them][t] & ~pos_.pieces(them);
+            if (reachable & safe)
+                count(w.danger_safe_check[static_cast<std::size_t>(t)], 1);
+            else if (reachable)
+                count(w.danger_unsafe_check, 1);
+        }
         if (!pos_.pieces(them, Queen)) count(w.danger_no_queen, 1);
         const int mg = std::max(danger.mg, 0), eg = std::max(danger.eg, 0);
         const Pair cost{mg * mg / kDangerMgDivisor, eg / kDangerEgDivisor};
