@@ -18,7 +18,7 @@ inline constexpr SearchParameters kSearchParameters{
     .razoring_margin = 250,
     .iir_min_depth = 4,
     .null_move_min_depth = 3,
-    .null_move_base_reduction = 3,
+    .null_move_base_reduction = 3,  // 4: -9.7 Elo ± 38.1, 180 games at 10k nodes
     .null_move_depth_divisor = 4,
     .null_move_eval_step = 200,
     .futility_depth = 6,
