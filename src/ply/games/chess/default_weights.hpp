@@ -11,7 +11,7 @@
 // from 0 with every other weight held, by `ply tune --epochs 200
 // --min-positions 2000 --lambda 0.2 --hold <the other groups>` on those
 // positions and 692,096 more (`--seed 41`); later terms (shelter_by_file
-// to bishop_king_distance, danger_unsafe_check) the same way on all
+// to knight_king_distance, danger_unsafe_check) the same way on all
 // 1,818,470. The commits that wrote them have their SPRTs. Not kept, at 10k
 // nodes a move: every weight retuned at once on those positions (--epochs
 // 400 --lambda 0.2, validation error 0.0064970 -> 0.0064062), -8.1 Elo ±
@@ -163,7 +163,6 @@ inline constexpr Weights kDefaultWeights = {
     .storm_blocked = {{
         {0, 0}, {0, 0}, {3, -10}, {8, -10}, {6, -9}, {6, -10}, {-3, -11}, {0, 0}}},
     .knight_king_distance = {0, -1},
-    .bishop_king_distance = {0, 0},
     .king_defenders = {{
         {-41, 9}, {-19, -6}, {-11, -6}, {-8, -1}, {-5, 0}, {-1, 5}, {0, 0}, {0, 0},
         {0, 0}, {0, 0}, {0, 0}, {0, 0}}},

@@ -92,8 +92,9 @@ struct Weights {
     // file's shelter by rank; a storming pawn that ours blocks, by rank.
     std::array<Pair, 32> shelter_by_file, storm_by_file;
     std::array<Pair, 8> shelter_king_file, storm_blocked;
-    // Per square between a knight, or a bishop, and its own king.
-    Pair knight_king_distance, bishop_king_distance;
+    // Per square between a knight and its own king (a bishop's distance
+    // tuned to 0 in the same round and was dropped).
+    Pair knight_king_distance;
     // Own pawns, knights and bishops in the king's zone (at most 11).
     std::array<Pair, 12> king_defenders;
     // No pawn on the king's wing (a-d, c-f or e-h by its file); per square
@@ -184,7 +185,6 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("shelter_king_file", std::span(w.shelter_king_file));
     f("storm_blocked", std::span(w.storm_blocked));
     f("knight_king_distance", std::span(&w.knight_king_distance, 1));
-    f("bishop_king_distance", std::span(&w.bishop_king_distance, 1));
     f("king_defenders", std::span(w.king_defenders));
     f("pawnless_wing", std::span(&w.pawnless_wing, 1));
     f("king_pawn_distance", std::span(&w.king_pawn_distance, 1));

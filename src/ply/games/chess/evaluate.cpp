@@ -201,10 +201,11 @@ private:
                 if (T == Knight && !outpost && (att & outposts(c) & ~pos_.pieces(c)))
                     add(c, Pieces, w.knight_reachable_outpost);
                 if (push(c, square_bb(s)) & pos_.pieces(Pawn)) add(c, Pieces, w.minor_behind_pawn);
-                add(c, Pieces, T == Knight ? w.knight_king_distance : w.bishop_king_distance,
-                    distance(s, pos_.king_square(c)));
             }
-            if constexpr (T == Knight) add(c, Pieces, w.knight_closedness[closedness_]);
+            if constexpr (T == Knight) {
+                add(c, Pieces, w.knight_closedness[closedness_]);
+                add(c, Pieces, w.knight_king_distance, distance(s, pos_.king_square(c)));
+            }
             if constexpr (T == Bishop) {
                 const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
                 add(c, Pieces, w.bad_bishop_pawn, popcount(own_pawns & same_colour));
@@ -327,7 +328,7 @@ private:
             add(c, KingSafety, w.shelter[own_rank]);
             add(c, KingSafety, w.shelter_by_file[by_file + own_rank]);
             if (f == file_of(k)) add(c, KingSafety, w.shelter_king_file[own_rank]);
-            // A storming pawn blocked by ours is no lever.
+            // A storming pawn blocked by ours is no lever: it has weights of its own.
             if (their_rank && own_rank && their_rank == own_rank + 1) {
                 add(c, KingSafety, w.storm_blocked[their_rank]);
             } else if (their_rank) {
