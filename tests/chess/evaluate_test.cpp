@@ -113,8 +113,11 @@ TEST(ChessEvaluation, PiecesPreferActivity) {
     // A rook on an open file beats one behind its own pawn.
     EXPECT_GT(trace_of("4k3/pp6/8/8/8/8/PP6/2R1K3 w - - 0 1").terms[eval::Pieces][White].mg,
               trace_of("4k3/pp6/8/8/8/8/PP6/1R2K3 w - - 0 1").terms[eval::Pieces][White].mg);
-    // The bishop pair (Black keeps a pawn: against a bare king only the mating pattern counts).
-    EXPECT_GT(trace_of("4k3/p7/8/8/8/8/8/2B1KB2 w - - 0 1").terms[eval::Pieces][White].mg, 0);
+    // The bishop pair counts and is worth something (Black keeps a pawn: against
+    // a bare king only the mating pattern counts).
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/2B1KB2 w - - 0 1", White, w.bishop_pair), 1);
+    EXPECT_GT(w.bishop_pair.mg, 0);
+    EXPECT_GT(w.bishop_pair.eg, 0);
 }
 
 TEST(ChessEvaluation, AnOpenKingIsInDanger) {
@@ -197,6 +200,38 @@ TEST(ChessEvaluation, ShelterStormChecksAndKingDistanceAreCounted) {
     EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", White, w.danger_unsafe_check), 0);
     EXPECT_EQ(count_of("4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", White, w.danger_safe_check[Queen]), 1);
     EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/1N4K1 w - - 0 1", White, w.knight_king_distance), 5);
+}
+
+// The fifth round's terms, each on a position built for it (never a bare
+// king: its ending has an evaluation of its own).
+TEST(ChessEvaluation, FilesPhalanxRingsAndOverloadAreCounted) {
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", White, w.isolated_by_file[0]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", White, w.passed_by_file[0]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", White, w.isolated_by_file[3]), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", White, w.isolated_by_file[0]), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", White, w.phalanx[3]), 2);
+    EXPECT_EQ(count_of("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1", White, w.phalanx[3]), 0);  // supported, not side by side
+    // The space squares again, in the table of the number of pieces.
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    EXPECT_GT(count_of(start, White, w.space), 0);
+    EXPECT_EQ(count_of(start, White, w.space_by_pieces[7]), count_of(start, White, w.space));
+    const char* two_pieces = "4k3/pppppppp/8/8/8/8/PPPPPPPP/RN2K3 w - - 0 1";
+    EXPECT_EQ(count_of(two_pieces, White, w.space_by_pieces[2]), count_of(two_pieces, White, w.space));
+    // Both pawns on a1's diagonal count, the far one through the near.
+    EXPECT_EQ(count_of("4k3/6p1/8/8/8/2p5/8/B3K3 w - - 0 1", White, w.bishop_xray_pawns), 2);
+    // Aimed at g8's zone through a knight (not a pawn), and not once it hits the zone (g7 blocks the rook).
+    EXPECT_EQ(count_of("6k1/p7/8/8/3N4/8/1B6/4K3 w - - 0 1", White, w.bishop_on_king_ring), 1);
+    EXPECT_EQ(count_of("6k1/p7/8/8/3P4/8/1B6/4K3 w - - 0 1", White, w.bishop_on_king_ring), 0);
+    EXPECT_EQ(count_of("6k1/p7/8/8/8/8/1B6/4K3 w - - 0 1", White, w.bishop_on_king_ring), 0);
+    EXPECT_EQ(count_of("6k1/8/8/8/8/8/6P1/6RK w - - 0 1", White, w.rook_on_king_ring), 1);
+    EXPECT_EQ(count_of("6k1/p5p1/8/8/8/8/8/6RK w - - 0 1", White, w.rook_on_king_ring), 0);
+    EXPECT_EQ(count_of("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", White, w.rook_on_queen_file), 1);
+    EXPECT_EQ(count_of("4k3/7p/8/3Q4/8/8/8/4K3 w - - 0 1", White, w.queen_infiltration), 1);
+    EXPECT_EQ(count_of("4k3/2p4p/8/3Q4/8/8/8/4K3 w - - 0 1", White, w.queen_infiltration), 0);  // ...c6 hits it
+    EXPECT_EQ(count_of("4k3/7p/8/8/3Q4/8/8/4K3 w - - 0 1", White, w.queen_infiltration), 0);
+    // The bishop's one defender is its king; a pawn defending too frees it.
+    EXPECT_EQ(count_of("8/8/4k3/3b4/8/4N3/8/4K3 w - - 0 1", White, w.threat_overloaded), 1);
+    EXPECT_EQ(count_of("8/8/2p1k3/3b4/8/4N3/8/4K3 w - - 0 1", White, w.threat_overloaded), 0);
 }
 
 TEST(ChessEvaluation, DrawishEndingsAreScaledDown) {

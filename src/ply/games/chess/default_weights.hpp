@@ -1,22 +1,26 @@
 // The values of the evaluation's weights (eval_params.hpp says what each one
 // is), in the layout `ply tune --cpp` writes: tables from White's side, rank 8
 // first, eight squares a row. Third round: tuned from 1,126,374 positions of
-// 13,683 games of `ply datagen --games 100000 --nodes 6000 --book
-// 8moves_v3.pgn --threads 2 --seed 31` (stopped at 13,683 games) by `ply tune
-// --epochs 400 --min-positions 2000 --hold pst_king:eg --lambda 0.2`, from the
-// second round's weights and the new terms at 0: the king's endgame table is
-// still the hand-set one (tuned, it mated a bare king slower, and those
-// endings are rarely in the data: games are adjudicated at +2000). Then the
-// complexity and the terms from passed_safe_push to restricted, each set
-// from 0 with every other weight held, by `ply tune --epochs 200
-// --min-positions 2000 --lambda 0.2 --hold <the other groups>` on those
-// positions and 692,096 more (`--seed 41`); later terms (shelter_by_file
-// to knight_king_distance, danger_unsafe_check) the same way on all
-// 1,818,470. The commits that wrote them have their SPRTs. Not kept, at 10k
-// nodes a move: every weight retuned at once on those positions (--epochs
-// 400 --lambda 0.2, validation error 0.0064970 -> 0.0064062), -8.1 Elo ±
-// 26.9 in 386 games; every weight but material 1.2 times larger (the danger
-// sums sqrt(1.2)), -28.2 ± 33.3 in 284; the shelter and storm tables by
+// 13,683 games of `ply datagen --games 100000 --nodes 6000 --book 8moves_v3.pgn
+// --threads 2 --seed 31` (stopped at 13,683 games) by `ply tune --epochs 400
+// --min-positions 2000 --hold pst_king:eg --lambda 0.2`, from the second
+// round's weights and the new terms at 0: the king's endgame table is still the
+// hand-set one (tuned, it mated a bare king slower, and those endings are
+// rarely in the data: games are adjudicated at +2000). Then the complexity and
+// the terms from passed_safe_push to restricted, each set from 0 with every
+// other weight held, by `ply tune --epochs 200 --min-positions 2000 --lambda
+// 0.2 --hold <the other groups>` on those positions and 692,096 more (`--seed
+// 41`); later terms (shelter_by_file to knight_king_distance,
+// danger_unsafe_check) the same way on all 1,818,470; then isolated_by_file,
+// phalanx, passed_by_file, space_by_pieces, bishop_xray_pawns to
+// queen_infiltration and threat_overloaded the same way on
+// 999,894 positions of 12,199 games of `ply datagen --games 100000 --nodes 6000
+// --book 8moves_v3.pgn --threads 2 --seed 51` (stopped), which the sixth
+// round's weights played. The commits that wrote them have their SPRTs. Not
+// kept, at 10k nodes a move: every weight retuned at once on those positions
+// (--epochs 400 --lambda 0.2, validation error 0.0064970 -> 0.0064062), -8.1
+// Elo ± 26.9 in 386 games; every weight but material 1.2 times larger (the
+// danger sums sqrt(1.2)), -28.2 ± 33.3 in 284; the shelter and storm tables by
 // file, blocked storms, unsafe checks and minors' king distance tuned on
 // Stockfish's scores instead (`ply relabel`, every third position), -19.5 ±
 // 24.7 in 446; then every king-safety group retuned with them (--epochs 150,
@@ -107,6 +111,10 @@ inline constexpr Weights kDefaultWeights = {
         {0, 0}, {1, -4}, {9, 6}, {11, 11}, {16, 24}, {60, 39}, {50, 156}, {0, 0}}},
     .isolated_exposed = {0, -5},
     .backward_exposed = {-5, -5},
+    .isolated_by_file = {{
+        {0, 3}, {1, -1}, {-4, 0}, {-4, -1}}},
+    .phalanx = {{
+        {0, 0}, {0, 1}, {0, -1}, {0, 0}, {5, 5}, {0, 42}, {0, 0}, {0, 0}}},
     .candidate_passed = {{
         {0, 0}, {0, 2}, {3, 2}, {1, 5}, {2, 12}, {0, 0}, {0, 0}, {0, 0}}},
     .passed = {{
@@ -122,6 +130,8 @@ inline constexpr Weights kDefaultWeights = {
         {0, 0}, {2, -2}, {1, 0}, {-1, 3}, {-1, 5}, {21, 9}, {10, 28}, {0, 0}}},
     .rook_behind_passer = {1, 4},
     .enemy_rook_behind_passer = {-13, -15},
+    .passed_by_file = {{
+        {2, -1}, {0, 3}, {-3, -1}, {2, -4}}},
     .bishop_pair = {20, 51},
     .bad_bishop_pawn = {0, -3},
     .knight_outpost = {17, -1},
@@ -136,6 +146,8 @@ inline constexpr Weights kDefaultWeights = {
         {0, 0}}},
     .minor_behind_pawn = {4, 8},
     .space = {0, -1},
+    .space_by_pieces = {{
+        {10, -1}, {1, 0}, {-4, 2}, {-3, 2}, {-1, 2}, {-1, 3}, {0, 3}, {0, 0}}},
     .rook_open_file = {37, -9},
     .rook_semi_open_file = {16, 0},
     .rook_on_seventh = {0, 6},
@@ -144,6 +156,11 @@ inline constexpr Weights kDefaultWeights = {
     .major_on_king_file = {12, -10},
     .rook_trapped = {-8, -12},
     .queen_relative_pin = {-10, -13},
+    .bishop_xray_pawns = {-2, 1},
+    .bishop_on_king_ring = {9, 7},
+    .rook_on_king_ring = {1, -4},
+    .rook_on_queen_file = {3, -8},
+    .queen_infiltration = {3, 3},
     .shelter = {{
         {-24, 15}, {13, -6}, {3, -8}, {-2, -9}, {-4, -11}, {-15, -2}, {17, 4}, {-36, 0}}},
     .storm = {{
@@ -188,6 +205,7 @@ inline constexpr Weights kDefaultWeights = {
     .knight_on_queen = {6, 0},
     .slider_on_queen = {8, 1},
     .restricted = {1, 0},
+    .threat_overloaded = {3, 1},
     .tempo = {21, 9},
     .complexity_pawns = {0, 1},
     .complexity_both_wings = {0, 19},

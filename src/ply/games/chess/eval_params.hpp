@@ -45,6 +45,10 @@ struct Weights {
     // An isolated or backward pawn with no enemy pawn in front on its file:
     // the enemy's rooks attack it down the file.
     Pair isolated_exposed, backward_exposed;
+    // Added to isolated by the file's distance from the edge (a, h: 0 to d, e:
+    // 3); added to connected for a pawn beside another, by relative rank.
+    std::array<Pair, 4> isolated_by_file;
+    std::array<Pair, 8> phalanx;
     // Not passed, but no enemy pawn in front on its file and at least as many
     // own pawns beside or behind it on the files next to it as enemy pawns in
     // front on them: it can become passed. By relative rank.
@@ -61,6 +65,8 @@ struct Weights {
     // rank; a rook of ours, or of the enemy's, behind the passer on its file.
     std::array<Pair, 8> passed_safe_push;
     Pair rook_behind_passer, enemy_rook_behind_passer;
+    // Added to passed by the file's distance from the edge (a, h: 0).
+    std::array<Pair, 4> passed_by_file;
     // Pieces. Bad bishop: per own pawn on the bishop's colour. Outpost:
     // defended by a pawn, no enemy pawn can chase it. Seventh: with enemy
     // pawns there or the king behind them.
@@ -75,12 +81,23 @@ struct Weights {
     Pair minor_behind_pawn;
     // Per safe central square behind the pawn front (space in eval).
     Pair space;
+    // The same squares again, by how many knights, bishops, rooks and queens
+    // we have (at most 7): space matters while there are pieces to use it.
+    std::array<Pair, 8> space_by_pieces;
     Pair rook_open_file, rook_semi_open_file, rook_on_seventh, queen_open_file;
     // A knight that reaches an outpost square next move; a rook or queen on
     // the enemy king's file with no own pawn on it; a rook hemmed in beside
     // its uncastled king (3 safe squares or fewer); a queen that an enemy
     // bishop or rook would hit if one piece moved (a pin or a discovery).
     Pair knight_reachable_outpost, major_on_king_file, rook_trapped, queen_relative_pin;
+    // Per enemy pawn on a bishop's diagonals (through any piece); a bishop
+    // (through pawns only) or a rook (on its file) aimed at the enemy king's
+    // zone it does not attack yet; a rook on a queen's file; a queen in the
+    // enemy half on a square no enemy pawn can ever attack. (A knight's
+    // distance to the enemy king, and attacks on the squares of the king's
+    // wing in its five ranks, tuned to 0 in the same round and were dropped.)
+    Pair bishop_xray_pawns, bishop_on_king_ring, rook_on_king_ring;
+    Pair rook_on_queen_file, queen_infiltration;
     // King shelter on the king's file and its neighbours, by the relative rank
     // of the nearest own pawn (0: none on the file); enemy pawns storming
     // them, by their rank from our side; a file next to the king with no pawn.
@@ -122,6 +139,9 @@ struct Weights {
     // enemy's lone queen next move, safely; squares both sides attack that
     // the enemy does not hold strongly (its pieces are restricted there).
     Pair knight_on_queen, slider_on_queen, restricted;
+    // An enemy piece (not a pawn) that we attack once and it defends once:
+    // its one defender is overloaded.
+    Pair threat_overloaded;
     Pair tempo;
     // Complexity: how winnable the ending is. Their sum C (endgame halves
     // only) moves the endgame value E toward the side ahead by C, or back
@@ -150,6 +170,8 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("connected", std::span(w.connected));
     f("isolated_exposed", std::span(&w.isolated_exposed, 1));
     f("backward_exposed", std::span(&w.backward_exposed, 1));
+    f("isolated_by_file", std::span(w.isolated_by_file));
+    f("phalanx", std::span(w.phalanx));
     f("candidate_passed", std::span(w.candidate_passed));
     f("passed", std::span(w.passed));
     f("passed_own_king_distance", std::span(w.passed_own_king_distance));
@@ -159,6 +181,7 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("passed_safe_push", std::span(w.passed_safe_push));
     f("rook_behind_passer", std::span(&w.rook_behind_passer, 1));
     f("enemy_rook_behind_passer", std::span(&w.enemy_rook_behind_passer, 1));
+    f("passed_by_file", std::span(w.passed_by_file));
     f("bishop_pair", std::span(&w.bishop_pair, 1));
     f("bad_bishop_pawn", std::span(&w.bad_bishop_pawn, 1));
     f("knight_outpost", std::span(&w.knight_outpost, 1));
@@ -169,6 +192,7 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("rook_closedness", std::span(w.rook_closedness));
     f("minor_behind_pawn", std::span(&w.minor_behind_pawn, 1));
     f("space", std::span(&w.space, 1));
+    f("space_by_pieces", std::span(w.space_by_pieces));
     f("rook_open_file", std::span(&w.rook_open_file, 1));
     f("rook_semi_open_file", std::span(&w.rook_semi_open_file, 1));
     f("rook_on_seventh", std::span(&w.rook_on_seventh, 1));
@@ -177,6 +201,11 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("major_on_king_file", std::span(&w.major_on_king_file, 1));
     f("rook_trapped", std::span(&w.rook_trapped, 1));
     f("queen_relative_pin", std::span(&w.queen_relative_pin, 1));
+    f("bishop_xray_pawns", std::span(&w.bishop_xray_pawns, 1));
+    f("bishop_on_king_ring", std::span(&w.bishop_on_king_ring, 1));
+    f("rook_on_king_ring", std::span(&w.rook_on_king_ring, 1));
+    f("rook_on_queen_file", std::span(&w.rook_on_queen_file, 1));
+    f("queen_infiltration", std::span(&w.queen_infiltration, 1));
     f("shelter", std::span(w.shelter));
     f("storm", std::span(w.storm));
     f("king_open_file", std::span(&w.king_open_file, 1));
@@ -203,6 +232,7 @@ constexpr void for_each_weight(W& w, F&& f) {
     f("knight_on_queen", std::span(&w.knight_on_queen, 1));
     f("slider_on_queen", std::span(&w.slider_on_queen, 1));
     f("restricted", std::span(&w.restricted, 1));
+    f("threat_overloaded", std::span(&w.threat_overloaded, 1));
     f("tempo", std::span(&w.tempo, 1));
     f("complexity_pawns", std::span(&w.complexity_pawns, 1));
     f("complexity_both_wings", std::span(&w.complexity_both_wings, 1));

@@ -31,6 +31,7 @@ constexpr Bitboard kCentre = 0x0000001818000000ULL;       // d4, e4, d5, e5
 constexpr int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
+constexpr std::size_t edge_distance(int file) { return static_cast<std::size_t>(std::min(file, 7 - file)); }
 constexpr Bitboard adjacent_files(int f) { return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0); }
 // Every rank strictly in front of `s` from `c`'s point of view.
 constexpr Bitboard ranks_ahead(Color c, Square s) {
@@ -191,7 +192,12 @@ private:
                 add(c, Mobility, w.rook_mobility[mobility]);
             else
                 add(c, Mobility, w.queen_mobility[mobility]);
-            if (att & king_zone_[them]) ++king_attackers_[them][T];
+            if (att & king_zone_[them])
+                ++king_attackers_[them][T];
+            else if (T == Bishop && (bishop_attacks(s, pos_.pieces(Pawn)) & king_zone_[them]))
+                add(c, Pieces, w.bishop_on_king_ring);
+            else if (T == Rook && (file_bb(file_of(s)) & king_zone_[them]))
+                add(c, Pieces, w.rook_on_king_ring);
 
             const int rank = relative_rank(c, s);
             const Bitboard file = file_bb(file_of(s));
@@ -212,6 +218,7 @@ private:
                 add(c, Pieces, w.bishop_rammed_pawn, popcount(own_pawns & same_colour & push(them, their_pawns)));
                 if (more_than_one(bishop_attacks(s, pos_.pieces(Pawn)) & kCentre))
                     add(c, Pieces, w.bishop_long_diagonal);
+                add(c, Pieces, w.bishop_xray_pawns, popcount(bishop_attacks(s, 0) & their_pawns));
             }
             if constexpr (T == Rook || T == Queen)
                 if ((file & pos_.pieces(them, King)) && !(file & own_pawns)) add(c, Pieces, w.major_on_king_file);
@@ -227,10 +234,12 @@ private:
                 const Bitboard seventh = rank_bb(c == White ? 6 : 1);
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
                     add(c, Pieces, w.rook_on_seventh);
+                if (file & pos_.pieces(Queen)) add(c, Pieces, w.rook_on_queen_file);
             }
             if constexpr (T == Queen) {
                 if (!(file & own_pawns)) add(c, Pieces, w.queen_open_file);
                 if (relatively_pinned(s, them)) add(c, Pieces, w.queen_relative_pin);
+                if (rank >= 4 && !(pawn_attack_span_[them] & square_bb(s))) add(c, Pieces, w.queen_infiltration);
             }
         }
     }
@@ -266,8 +275,10 @@ private:
             const bool phalanx = neighbours & rank_bb(rank_of(s));
             const bool exposed = !(theirs & ahead & file_bb(f));
             if (supported || phalanx) add(c, PawnStructure, w.connected[rank]);
+            if (phalanx) add(c, PawnStructure, w.phalanx[rank]);
             if (!neighbours) {
                 add(c, PawnStructure, w.isolated);
+                add(c, PawnStructure, w.isolated_by_file[edge_distance(f)]);
                 if (exposed) add(c, PawnStructure, w.isolated_exposed);
             } else if (!(neighbours & ~ahead) && (pawn_attacks(c, stop) & theirs)) {
                 add(c, PawnStructure, w.backward);
@@ -287,6 +298,7 @@ private:
     void passed_pawn(Color c, Square s, std::size_t rank, Square stop) {
         const Color them = ~c;
         add(c, PassedPawns, w.passed[rank]);
+        add(c, PassedPawns, w.passed_by_file[edge_distance(file_of(s))]);
         if (pos_.piece_on(stop) != NoPiece) add(c, PassedPawns, w.passed_blocked);
         add(c, PassedPawns, w.passed_own_king_distance[rank], distance(pos_.king_square(c), stop));
         add(c, PassedPawns, w.passed_enemy_king_distance[rank], distance(pos_.king_square(them), stop));
@@ -324,7 +336,7 @@ private:
                 static_cast<std::size_t>(mine ? relative_rank(c, c == White ? lsb(mine) : msb(mine)) : 0);
             const auto their_rank =
                 static_cast<std::size_t>(enemy ? relative_rank(c, c == White ? lsb(enemy) : msb(enemy)) : 0);
-            const auto by_file = static_cast<std::size_t>(std::min(f, 7 - f)) * 8;
+            const auto by_file = edge_distance(f) * 8;
             add(c, KingSafety, w.shelter[own_rank]);
             add(c, KingSafety, w.shelter_by_file[by_file + own_rank]);
             if (f == file_of(k)) add(c, KingSafety, w.shelter_king_file[own_rank]);
@@ -363,7 +375,10 @@ private:
         const Bitboard safe = area & ~own_pawns & ~attacked_by_[them][Pawn];
         const Bitboard behind = c == White ? (own_pawns >> 8) | (own_pawns >> 16) | (own_pawns >> 24)
                                            : (own_pawns << 8) | (own_pawns << 16) | (own_pawns << 24);
-        add(c, Pieces, w.space, popcount(safe) + popcount(safe & behind));
+        const int squares = popcount(safe) + popcount(safe & behind);
+        add(c, Pieces, w.space, squares);
+        const int pieces = popcount(pos_.pieces(c) & ~own_pawns & ~pos_.pieces(c, King));
+        add(c, Pieces, w.space_by_pieces[static_cast<std::size_t>(std::min(pieces, 7))], squares);
     }
 
     // What the complexity weights add to the endgame value `eg` (see
@@ -461,6 +476,8 @@ private:
             add(c, Threats, w.slider_on_queen, popcount(sliders & safe & attacked2_[c]));
         }
         add(c, Threats, w.restricted, popcount(attacked_[them] & attacked_[c] & ~strongly_protected));
+        add(c, Threats, w.threat_overloaded,
+            popcount(non_pawns & attacked_[c] & ~attacked2_[c] & attacked_[them] & ~attacked2_[them]));
     }
     std::size_t type_index(Square s) const { return static_cast<std::size_t>(type_of(pos_.piece_on(s))); }
 
