@@ -13,18 +13,22 @@
 // 41`); later terms (shelter_by_file to knight_king_distance,
 // danger_unsafe_check) the same way on all 1,818,470; then isolated_by_file,
 // phalanx, passed_by_file, space_by_pieces, bishop_xray_pawns to
-// queen_infiltration and threat_overloaded the same way on
-// 999,894 positions of 12,199 games of `ply datagen --games 100000 --nodes 6000
-// --book 8moves_v3.pgn --threads 2 --seed 51` (stopped), which the sixth
-// round's weights played. The commits that wrote them have their SPRTs. Not
-// kept, at 10k nodes a move: every weight retuned at once on those positions
-// (--epochs 400 --lambda 0.2, validation error 0.0064970 -> 0.0064062), -8.1
-// Elo ± 26.9 in 386 games; every weight but material 1.2 times larger (the
-// danger sums sqrt(1.2)), -28.2 ± 33.3 in 284; the shelter and storm tables by
-// file, blocked storms, unsafe checks and minors' king distance tuned on
-// Stockfish's scores instead (`ply relabel`, every third position), -19.5 ±
-// 24.7 in 446; then every king-safety group retuned with them (--epochs 150,
-// the rest held; validation 0.0064504 -> 0.0064413), +1.2 ± 10.1 in 2,599.
+// queen_infiltration and threat_overloaded the same way on 999,894 positions of
+// 12,199 games of `ply datagen --games 100000 --nodes 6000 --book 8moves_v3.pgn
+// --threads 2 --seed 51` (stopped), which the sixth round's weights played. The
+// commits that wrote them have their SPRTs. Not kept, at 10k nodes a move:
+// every weight retuned at once on those positions (--epochs 400 --lambda 0.2,
+// validation error 0.0064970 -> 0.0064062), -8.1 Elo ± 26.9 in 386 games; every
+// weight but material 1.2 times larger (the danger sums sqrt(1.2)), -28.2 ±
+// 33.3 in 284; the shelter and storm tables by file, blocked storms, unsafe
+// checks and minors' king distance tuned on Stockfish's scores instead (`ply
+// relabel`, every third position), -19.5 ± 24.7 in 446; then every king-safety
+// group retuned with them (--epochs 150, the rest held; validation 0.0064504 ->
+// 0.0064413), +1.2 ± 10.1 in 2,599. Five more groups tuned from 0 on the
+// 999,894 positions with all else held (connected pawns by file; in the
+// king-danger sum pieces pinned to the king, a knight beside it, attacks on its
+// wing's five ranks; a piece only its queen defends; validation 0.0066981 ->
+// 0.0066917): +1.8 ± 15.2 in 1,145.
 #pragma once
 
 #include <ply/games/chess/eval_params.hpp>
