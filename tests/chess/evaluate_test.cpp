@@ -116,6 +116,7 @@ TEST(ChessEvaluation, PiecesPreferActivity) {
     // The bishop pair counts and is worth something (Black keeps a pawn: against
     // a bare king only the mating pattern counts).
     EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/2B1KB2 w - - 0 1", White, w.bishop_pair), 1);
+    EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/B1B1K3 w - - 0 1", White, w.bishop_pair), 0);  // both dark
     EXPECT_GT(w.bishop_pair.mg, 0);
     EXPECT_GT(w.bishop_pair.eg, 0);
 }

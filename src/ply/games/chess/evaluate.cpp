@@ -161,7 +161,9 @@ private:
                 add(c, PieceSquares, w.pst[type][table_index(c, s)]);
             }
         }
-        if (more_than_one(pos_.pieces(c, Bishop))) add(c, Pieces, w.bishop_pair);
+        // Bishops on both colours: two on one colour (a promotion's) are no pair.
+        const Bitboard bishops = pos_.pieces(c, Bishop);
+        if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) add(c, Pieces, w.bishop_pair);
     }
 
     // Mobility, attacks on the enemy king's zone, and the piece's own
