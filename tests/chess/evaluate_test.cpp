@@ -203,7 +203,7 @@ TEST(ChessEvaluation, ShelterStormChecksAndKingDistanceAreCounted) {
     EXPECT_EQ(count_of("4k3/p7/8/8/8/8/8/1N4K1 w - - 0 1", White, w.knight_king_distance), 5);
 }
 
-// The fifth round's terms, each on a position built for it (never a bare
+// The seventh round's terms, each on a position built for it (never a bare
 // king: its ending has an evaluation of its own).
 TEST(ChessEvaluation, FilesPhalanxRingsAndOverloadAreCounted) {
     EXPECT_EQ(count_of("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", White, w.isolated_by_file[0]), 1);
