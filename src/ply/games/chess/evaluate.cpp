@@ -194,12 +194,8 @@ private:
                 add(c, Mobility, w.rook_mobility[mobility]);
             else
                 add(c, Mobility, w.queen_mobility[mobility]);
-            if (att & king_zone_[them])
-                ++king_attackers_[them][T];
-            else if (T == Bishop && (bishop_attacks(s, pos_.pieces(Pawn)) & king_zone_[them]))
-                add(c, Pieces, w.bishop_on_king_ring);
-            else if (T == Rook && (file_bb(file_of(s)) & king_zone_[them]))
-                add(c, Pieces, w.rook_on_king_ring);
+            const bool hits_king_zone = att & king_zone_[them];
+            if (hits_king_zone) ++king_attackers_[them][T];
 
             const int rank = relative_rank(c, s);
             const Bitboard file = file_bb(file_of(s));
@@ -218,8 +214,9 @@ private:
                 const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
                 add(c, Pieces, w.bad_bishop_pawn, popcount(own_pawns & same_colour));
                 add(c, Pieces, w.bishop_rammed_pawn, popcount(own_pawns & same_colour & push(them, their_pawns)));
-                if (more_than_one(bishop_attacks(s, pos_.pieces(Pawn)) & kCentre))
-                    add(c, Pieces, w.bishop_long_diagonal);
+                const Bitboard through_pawns = bishop_attacks(s, pos_.pieces(Pawn));
+                if (more_than_one(through_pawns & kCentre)) add(c, Pieces, w.bishop_long_diagonal);
+                if (!hits_king_zone && (through_pawns & king_zone_[them])) add(c, Pieces, w.bishop_on_king_ring);
                 add(c, Pieces, w.bishop_xray_pawns, popcount(bishop_attacks(s, 0) & their_pawns));
             }
             if constexpr (T == Rook || T == Queen)
@@ -237,6 +234,7 @@ private:
                 if (rank == 6 && ((their_pawns & seventh) || relative_rank(c, pos_.king_square(them)) == 7))
                     add(c, Pieces, w.rook_on_seventh);
                 if (file & pos_.pieces(Queen)) add(c, Pieces, w.rook_on_queen_file);
+                if (!hits_king_zone && (file & king_zone_[them])) add(c, Pieces, w.rook_on_king_ring);
             }
             if constexpr (T == Queen) {
                 if (!(file & own_pawns)) add(c, Pieces, w.queen_open_file);
