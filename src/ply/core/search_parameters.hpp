@@ -58,6 +58,10 @@ struct SearchParameters {
     Score probcut_margin = 100;  // how far above beta
     int probcut_reduction = 4;
 
+    // Time: a best score this far below the previous search's doubles the
+    // clock's soft limit (the FallingScoreTime switch).
+    Score falling_score_span = 100;
+
     // The defaults with every margin carried from kReferenceUnit to `unit`
     // (rounded to nearest; a margin never rounds to nothing).
     static constexpr SearchParameters scaled_to(Score unit) {
@@ -78,6 +82,7 @@ struct SearchParameters {
         p.delta_margin = scale(p.delta_margin);
         p.singular_margin = scale(p.singular_margin);
         p.probcut_margin = scale(p.probcut_margin);
+        p.falling_score_span = scale(p.falling_score_span);
         return p;
     }
 

@@ -37,6 +37,7 @@ inline constexpr SearchParameters kSearchParameters{
     .probcut_min_depth = 5,
     .probcut_margin = 100,
     .probcut_reduction = 4,
+    .falling_score_span = 100,
 };
 
 }  // namespace ply::chess

@@ -30,6 +30,7 @@ public:
     [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
     void clear() {  // a new game
         table_.clear();
+        last_score_.reset();
         for (auto& m : memories_) m->clear();
     }
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
@@ -137,6 +138,7 @@ public:
         result.best = best.move;
         if (best.pv.size() > 1) result.ponder = best.pv[1];
         result.score = best.previous_score;
+        last_score_ = is_mate(result.score) ? std::nullopt : std::optional<Score>(result.score);
         result.depth = completed_depth_;
         result.nodes = total_nodes();
         return result;
@@ -240,7 +242,7 @@ private:
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
         if (is_infinite() || !soft_limit_) return false;
-        const double scale = instability * node_share_factor(w.root_moves());
+        const double scale = instability * node_share_factor(w.root_moves()) * falling_score_factor(best.score);
         return elapsed() > std::chrono::duration_cast<std::chrono::milliseconds>(*soft_limit_ * scale);
     }
 
@@ -255,6 +257,14 @@ private:
         if (!total) return 1.0;
         const double share = static_cast<double>(moves.front().nodes) / static_cast<double>(total);
         return std::clamp(param::kNodeShareBase - param::kNodeShareSlope * share, 0.5, 1.75);
+    }
+
+    // The best score against the one the previous search ended with (in a
+    // game, the engine's own last move): a fall is trouble found, worth the
+    // time to look for a way out; a rise needs less. Mates are left alone.
+    double falling_score_factor(Score score) const {
+        if (!shared_.features.falling_score_time || !last_score_ || is_mate(score)) return 1.0;
+        return param::falling_score_scale(*last_score_, score, kParams.falling_score_span);
     }
 
     // Publishes a completed iteration if it is the deepest so far.
@@ -353,6 +363,7 @@ private:
     Limits<Move> limits_;
     std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
     std::optional<std::chrono::milliseconds> soft_limit_, hard_limit_;
+    std::optional<Score> last_score_;  // the previous search's, if not a mate
     int completed_depth_ = 0;
     struct Completed {
         int depth = 0;

@@ -60,6 +60,9 @@ struct Features {
     bool improving = true;  // margins and counts depend on whether the evaluation rises
     // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes.
     bool node_share_time = false;
+    // A clock's soft limit scaled by how far the best score fell since the previous search; off until its SPRT
+    // passes.
+    bool falling_score_time = false;
     bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
     // Children's table entries read before any is searched (games with hash_after only).
     bool enhanced_transposition_cutoff = true;
@@ -100,6 +103,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"DeferBusyMoves", &Features::defer_busy_moves},
     {"Improving", &Features::improving},
     {"NodeShareTime", &Features::node_share_time},
+    {"FallingScoreTime", &Features::falling_score_time},
     {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };
 
