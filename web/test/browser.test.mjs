@@ -44,6 +44,8 @@ async function openPage(tab) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/#${tab}`, { waitUntil: 'networkidle0' });
+  // The tab is built once the game list has come: on a loaded machine, after the network fell idle.
+  await page.waitForSelector(`body[data-page="${tab}"]`, { timeout: 60000 });
   page.errors = errors;
   return page;
 }
