@@ -158,7 +158,9 @@ public:
 
 private:
     // What a cutoff at `depth` adds to the move that caused it (and takes from the moves tried before it).
-    static int bonus_at(int depth) { return param::kHistoryBonusScale * std::min(depth * depth, 400); }
+    static int bonus_at(int depth) {
+        return std::min(param::kHistoryBonusScale * depth * depth, param::kHistoryBonusMax);
+    }
     // Keyed by move and by which side moves (the parity of the ply).
     std::size_t index(const G& g, int ply, const Move& m) const {
         if constexpr (KeyedMoveGame<G>) return static_cast<std::size_t>(ply & 1) * kKeys + g.move_key(m);

@@ -64,12 +64,13 @@ inline constexpr Score kSkillDecisive = 400;
 inline constexpr int kDeferMinDepth = 3;  // shallower subtrees are cheaper to repeat than to share
 
 inline constexpr int kHistoryMax = 16384;
-// A cutoff at depth d moves its entries by this times min(d * d, 400), minus
-// gravity. 32 (Ethereal's rate, so that history moves reductions) measured
-// -3.5 Elo ± 22.6, 598 games at 10k nodes; min(32 * d * d, 2048), larger
-// at shallow depths and capped lower, +4.2 Elo ± 13.7, 1,571 games at 10k
-// nodes (SPRT [0, 10] undecided, LLR -0.16).
-inline constexpr int kHistoryBonusScale = 1;
+// A cutoff at depth d moves its entries by min(kHistoryBonusScale * d * d,
+// kHistoryBonusMax), minus gravity. Against 1 * min(d * d, 400), which left
+// the history too small to move reductions: +4.2 Elo ± 13.7 at 10k nodes
+// (1,571 games), +20.5 ± 28.4 at 60k nodes (254 games; with correction
+// history, +53.4 ± 25.5). 32 * min(d * d, 400): -3.5 ± 22.6 at 10k nodes.
+inline constexpr int kHistoryBonusScale = 32;
+inline constexpr int kHistoryBonusMax = 2048;
 // History pruning: a plain quiet move this close to the horizon whose history
 // is below -kHistoryPruningPerPly * depth is not searched (2048 per ply
 // measured with the bonus at 32: -3.2 Elo ± 29.6, 217 games at 10k nodes).
