@@ -38,23 +38,25 @@ struct Features {
     // +53.4 ± 25.5 in 354 (see correction.hpp).
     bool correction_history = true;
     // Games with capture_key only; off: -34.7 Elo ± 27.9 in 343 games at 10k nodes (+6.9 ± 19.2 in 708 with
-    // continuation history on).
+    // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
     bool capture_history = false;
     bool razoring = true;
     bool singular_extensions = true;  // +36.2 Elo ± 20.4 in 578 games at 20k nodes, SPRT [0, 10] passed
-    // Games with generate_tactical and see_ge only; off: -4.3 Elo ± 18.9 in 735 games at 10k nodes.
+    // Games with generate_tactical and see_ge only; off: -4.3 Elo ± 18.9 in 735 games at 10k nodes, +4.3 ± 21.7
+    // in 405 at 60k nodes.
     bool probcut = false;
     // Quiet moves with a bad history pruned near the horizon; off: -3.2 Elo ± 29.6 in 217 games at 10k nodes (+3.8 ±
-    // 19.6 in 458 with continuation history on).
+    // 19.6 in 458 with continuation history on; -8.9 ± 31.3 in 197 at 60k nodes).
     bool history_pruning = false;
     // The table's score, where its bound is sharper, used as the static evaluation for pruning; off: -15.8 Elo ± 35.1
-    // in 220 games at 10k nodes.
+    // in 220 games at 10k nodes, -84.3 ± 76.8 in 42 at 60k nodes.
     bool table_eval = false;
     // The null move's reduction grows with the evaluation's lead over beta (null_move_eval_step); off: +4.8 Elo ±
-    // 9.2 in 2,746 games at 10k nodes, SPRT [0, 10] undecided.
+    // 9.2 in 2,746 games at 10k nodes, SPRT [0, 10] undecided; -3.5 ± 39.3 in 100 at 60k nodes.
     bool null_move_eval = false;
     // A quiet move that gives check is reduced by late move reductions, one ply less than others, instead of being
-    // exempt; off: +5.9 Elo ± 8.8 in 3,250 games at 10k nodes, SPRT [0, 10] undecided (LLR 0.44).
+    // exempt; off: +5.9 Elo ± 8.8 in 3,250 games at 10k nodes, SPRT [0, 10] undecided (LLR 0.44); +13.4 ± 42.6 in
+    // 105 at 60k nodes.
     bool reduce_checks = false;
     bool internal_iterative_reduction = true;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
