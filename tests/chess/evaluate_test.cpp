@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 
@@ -59,6 +61,42 @@ TEST(ChessEvaluation, NewWeightsAreReadAtOnceThoughTheLastValueIsKept) {
     EXPECT_EQ(pos.evaluate(), before);
     eval::Trace t;
     EXPECT_EQ(eval::evaluate_traced(pos, t), before);
+}
+
+// Random games from a few openings: most positions share their pawns with an
+// earlier one, whose structure the pawn cache then supplies. The traced
+// evaluation never reads a cache.
+TEST(ChessEvaluation, CachedPawnStructuresGiveTheValueComputedAfresh) {
+    std::mt19937_64 rng(5);
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1"}) {
+        Position pos = Position::from_fen(fen);
+        for (int ply = 0; ply < 120; ++ply) {
+            eval::Trace t;
+            ASSERT_EQ(pos.evaluate(), eval::evaluate_traced(pos, t)) << pos.fen();
+            Position::MoveList moves;
+            pos.generate_legal(moves);
+            if (moves.empty()) break;
+            pos.make(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+        }
+    }
+}
+
+TEST(ChessEvaluation, NewPawnWeightsAreReadThoughTheStructureIsCached) {
+    const Position pos = Position::from_fen("4k3/ppp3pp/8/8/8/8/PP1P2PP/4K3 w - - 0 1");
+    const Position same_pawns = Position::from_fen("3k4/ppp3pp/8/8/8/8/PP1P2PP/3K4 w - - 0 1");
+    const Score before = same_pawns.evaluate();
+    ASSERT_EQ(pos.evaluate(), pos.evaluate());  // the structure is cached
+    const eval::Weights saved = eval::weights();
+    eval::Weights harsher = saved;
+    harsher.isolated.mg -= 40;
+    harsher.isolated.eg -= 40;
+    eval::set_weights(harsher);
+    const Score after = same_pawns.evaluate();
+    eval::set_weights(saved);
+    EXPECT_LT(after, before - 20);  // White's d-pawn is isolated, none of Black's
+    EXPECT_EQ(same_pawns.evaluate(), before);
 }
 
 // With nothing in its way: a pawn the enemy king stands in front of, ours

@@ -57,6 +57,39 @@ Bitboard push(Color c, Bitboard b) { return c == White ? b << 8 : b >> 8; }
 Weights active = kDefaultWeights;
 const Weights& w = active;
 
+// Bumped by set_weights(): cached values of older weights no longer count.
+std::atomic<std::uint32_t> weights_generation{1};
+
+// What the pawns alone decide, for both sides: the structure's value and
+// which pawns are passed.
+struct PawnEntry {
+    Bitboard pawns[2]{};  // the key: both sides' pawns, exactly
+    Bitboard passed[2]{};
+    Pair structure[2];
+    std::uint32_t generation = 0;  // never 0 once filled
+};
+
+// Pawn structures change far less often than positions: each thread keeps
+// the last ones it evaluated, by both sides' pawns.
+class PawnCache {
+public:
+    static constexpr std::size_t kEntries = std::size_t{1} << 12;  // 224 KB a thread
+
+    static PawnEntry& slot(Bitboard white, Bitboard black) {
+        // Allocated on first use, as EvalCache's slots (the Python module).
+        thread_local std::unique_ptr<PawnCache> mine = std::make_unique<PawnCache>();
+        const std::uint64_t mixed = white * 0x9E3779B97F4A7C15ULL ^ black * 0xC2B2AE3D27D4EB4FULL;
+        return mine->entries_[(mixed ^ (mixed >> 29)) & (kEntries - 1)];
+    }
+    static bool holds(const PawnEntry& e, Bitboard white, Bitboard black) {
+        return e.pawns[White] == white && e.pawns[Black] == black &&
+               e.generation == weights_generation.load(std::memory_order_relaxed);
+    }
+
+private:
+    std::array<PawnEntry, kEntries> entries_{};
+};
+
 // A piece-square table's index: tables are drawn from White's side, rank 8 first.
 std::size_t table_index(Color c, Square s) { return static_cast<std::size_t>(c == White ? s ^ 56 : s); }
 
@@ -75,8 +108,8 @@ public:
             pieces<Rook>(c);
             pieces<Queen>(c);
         }
+        pawns();
         for (Color c : {White, Black}) {
-            pawns(c);
             king_safety(c);
             threats(c);
             space(c);
@@ -260,9 +293,36 @@ private:
         return false;
     }
 
-    void pawns(Color c) {
+    // The pawn structure from the thread's cache, or computed and cached
+    // (always computed when tracing: the trace counts every weight); then
+    // the passed pawns, whose worth depends on the pieces too.
+    void pawns() {
+        const Bitboard white = pos_.pieces(White, Pawn), black = pos_.pieces(Black, Pawn);
+        PawnEntry& cached = PawnCache::slot(white, black);
+        if (Tracing || !PawnCache::holds(cached, white, black)) {
+            PawnEntry fresh{{white, black}, {}, {}, weights_generation.load(std::memory_order_relaxed)};
+            for (Color c : {White, Black}) {
+                const Pair before = score_[c];
+                fresh.passed[c] = pawn_structure(c);
+                fresh.structure[c] = score_[c] - before;
+            }
+            if constexpr (!Tracing) cached = fresh;
+            passed_pawns(fresh);
+            return;
+        }
+        for (Color c : {White, Black}) score_[c] += cached.structure[c];
+        passed_pawns(cached);
+    }
+    void passed_pawns(const PawnEntry& e) {
+        for (Color c : {White, Black})
+            for (Bitboard b = e.passed[c]; b;) passed_pawn(c, pop_lsb(b));
+    }
+
+    // What the pawns alone are worth to `c` (added to its score); returns its passed pawns.
+    Bitboard pawn_structure(Color c) {
         const Color them = ~c;
         const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+        Bitboard passed = 0;
         for (Bitboard b = own; b;) {
             const Square s = pop_lsb(b);
             const int f = file_of(s);
@@ -289,14 +349,17 @@ private:
             if (!exposed) continue;
             const Bitboard sentries = theirs & ahead & adjacent_files(f);
             if (!sentries)
-                passed_pawn(c, s, rank, stop);
+                passed |= square_bb(s);
             else if (popcount(neighbours & ~ahead) >= popcount(sentries))
                 add(c, PawnStructure, w.candidate_passed[rank]);
         }
+        return passed;
     }
 
-    void passed_pawn(Color c, Square s, std::size_t rank, Square stop) {
+    void passed_pawn(Color c, Square s) {
         const Color them = ~c;
+        const auto rank = static_cast<std::size_t>(relative_rank(c, s));
+        const Square stop = c == White ? s + 8 : s - 8;
         add(c, PassedPawns, w.passed[rank]);
         add(c, PassedPawns, w.passed_by_file[edge_distance(file_of(s))]);
         if (pos_.piece_on(stop) != NoPiece) add(c, PassedPawns, w.passed_blocked);
@@ -571,12 +634,11 @@ public:
         // to load in a module opened at run time (the Python module).
         thread_local std::unique_ptr<EvalCache> mine = std::make_unique<EvalCache>();
         Slot& slot = mine->slots_[pos.hash() & (kEntries - 1)];
-        const std::uint32_t now = generation_.load(std::memory_order_relaxed);
+        const std::uint32_t now = weights_generation.load(std::memory_order_relaxed);
         if (slot.key != pos.hash() || slot.generation != now)
             slot = {pos.hash(), Evaluator<false>(pos, nullptr).run(), now};
         return slot.score;
     }
-    static void invalidate() { generation_.fetch_add(1, std::memory_order_relaxed); }
 
 private:
     struct Slot {
@@ -585,7 +647,6 @@ private:
         std::uint32_t generation = 0;  // never 0 once filled
     };
     std::array<Slot, kEntries> slots_{};
-    static inline std::atomic<std::uint32_t> generation_{1};
 };
 
 }  // namespace
@@ -593,7 +654,7 @@ private:
 const Weights& weights() { return active; }
 void set_weights(const Weights& values) {
     active = values;
-    EvalCache::invalidate();
+    weights_generation.fetch_add(1, std::memory_order_relaxed);
 }
 
 Score evaluate(const Position& pos) { return EvalCache::evaluate(pos); }

@@ -22,6 +22,31 @@ bool Position::is_legal(Move m) const {
     return list.contains(m);
 }
 
+namespace {
+
+// Whether a piece of type `t` and colour `us` on `s` attacks `ksq` through
+// `occ`: a slider only along its own lines, with nothing between.
+bool checks_from(PieceType t, Color us, Square s, Square ksq, Bitboard occ) {
+    switch (t) {
+        case Pawn:
+            return pawn_attacks(us, s) & square_bb(ksq);
+        case Knight:
+            return knight_attacks(s) & square_bb(ksq);
+        case Bishop:
+        case Rook:
+        case Queen: {
+            if (!line_bb(s, ksq)) return false;
+            const bool straight = file_of(s) == file_of(ksq) || rank_of(s) == rank_of(ksq);
+            if ((t == Bishop && straight) || (t == Rook && !straight)) return false;
+            return !(between_bb(s, ksq) & occ);
+        }
+        default:
+            return false;  // a king never gives check
+    }
+}
+
+}  // namespace
+
 bool Position::gives_check(Move m) const {
     const Color us = side_;
     const Square ksq = king_square(~us);
@@ -50,13 +75,11 @@ bool Position::gives_check(Move m) const {
             break;
     }
     occ |= square_bb(lands);
-    // Direct check by the piece on its new square.
-    if (moved == Pawn) {
-        if (pawn_attacks(us, lands) & square_bb(ksq)) return true;
-    } else if (moved != King && (piece_attacks(moved, lands, occ) & square_bb(ksq))) {
-        return true;
-    }
-    // Discovered check by a slider that the move uncovered.
+    if (checks_from(moved, us, lands, ksq, occ)) return true;
+    // Discovered check by a slider that the move uncovered: only a square
+    // the move empties on one of the king's lines can uncover one.
+    const bool uncovers = line_bb(ksq, from) || (m.type() == EnPassant && line_bb(ksq, to ^ 8));
+    if (!uncovers) return false;
     const Bitboard others = ~square_bb(from);
     return ((rook_attacks(ksq, occ) & pieces(us, Rook, Queen) & others) |
             (bishop_attacks(ksq, occ) & pieces(us, Bishop, Queen) & others)) != 0;
