@@ -1,9 +1,12 @@
 // Singular extensions, ProbCut, history pruning, the table's score as the
-// evaluation, continuation history and the reduction of checks, on chess: each changes the tree a search walks (its
+// evaluation, continuation history, the reduction of checks, of bad captures,
+// of PV nodes without a table move and of quiet moves where the table's move
+// is a capture, and correction by the pieces, on chess: each changes the tree a search walks (its
 // node count at a fixed depth), and none changes what the search proves: the same mate, at the same distance, with it
 // on or off. And the nodes each root move took, which the clock reads.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,12 +38,15 @@ struct Outcome {
 
 using ply::engine::Features;
 using Switch = bool Features::*;
-constexpr Switch kTested[] = {
-    &Features::singular_extensions,  &Features::probcut,        &Features::history_pruning, &Features::table_eval,
-    &Features::continuation_history, &Features::null_move_eval, &Features::reduce_checks};
+constexpr Switch kTested[] = {&Features::singular_extensions,     &Features::probcut,
+                              &Features::history_pruning,         &Features::table_eval,
+                              &Features::continuation_history,    &Features::null_move_eval,
+                              &Features::reduce_checks,           &Features::pv_internal_reduction,
+                              &Features::table_capture_reduction, &Features::bad_capture_reductions,
+                              &Features::piece_correction};
 
 // With the tested switches in `on` on, the others of kTested off.
-Outcome search_all(std::initializer_list<Switch> on) {
+Outcome search_all(std::span<const Switch> on) {
     Outcome out;
     ply::engine::Engine<Position> e(16);
     for (const Switch s : kTested) e.features().*s = false;
@@ -68,12 +74,11 @@ TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
     EXPECT_EQ(none.mates, (std::vector<int>{2, 2, 4, 4, 3, 2, 3}));
     for (std::size_t i = 0; i < std::size(kTested); ++i) {
         SCOPED_TRACE("switch " + std::to_string(i));
-        const Outcome alone = search_all({kTested[i]});
+        const Outcome alone = search_all(std::span(kTested).subspan(i, 1));
         EXPECT_EQ(alone.mates, none.mates);
         EXPECT_NE(alone.nodes, none.nodes) << "switched on where it says: the tree differs";
     }
-    const Outcome all =
-        search_all({kTested[0], kTested[1], kTested[2], kTested[3], kTested[4], kTested[5], kTested[6]});
+    const Outcome all = search_all(kTested);
     EXPECT_EQ(all.mates, none.mates);
 }
 

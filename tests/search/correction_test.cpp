@@ -46,3 +46,24 @@ TEST(CorrectionHistory, DeeperResultsMoveItFurtherAndItStaysBounded) {
     for (int i = 0; i < 1000; ++i) wild.update(pos, 20, 0, -5000);
     EXPECT_EQ(wild.corrected(pos, 0), -Correction::kMaxCorrection / Correction::kGrain);
 }
+
+TEST(CorrectionHistory, EachSidesPiecesLearnAShareAndTogetherTheError) {
+    const auto a = Position::from_fen("r3k3/pp3ppp/8/8/8/2N5/PP3PPP/4K3 w - - 0 1");
+    const auto same_white_pieces = Position::from_fen("2b1k3/p4ppp/8/8/8/2N5/P4PPP/4K3 w - - 0 1");
+    const auto unrelated = Position::from_fen("4k3/5ppp/8/8/8/8/5PPP/3QK3 w - - 0 1");
+    EXPECT_EQ(a.piece_correction_keys()[ply::chess::White],
+              same_white_pieces.piece_correction_keys()[ply::chess::White]);
+    EXPECT_NE(a.piece_correction_keys()[ply::chess::Black],
+              same_white_pieces.piece_correction_keys()[ply::chess::Black]);
+    EXPECT_NE(a.correction_key(), same_white_pieces.correction_key());
+
+    Correction c;
+    for (int i = 0; i < 300; ++i) c.update(a, 10, 0, 42, true);
+    // The three entries share the error: their sum is it, not three times it.
+    EXPECT_NEAR(c.corrected(a, 10, true), 52, 2);
+    const Score shared = c.corrected(same_white_pieces, 0, true);  // White's pieces' share alone
+    EXPECT_NEAR(shared, 14, 2);
+    EXPECT_EQ(c.corrected(unrelated, 0, true), 0);
+    // Without the pieces, only the pawns' share counts.
+    EXPECT_NEAR(c.corrected(a, 0, false), 14, 2);
+}

@@ -58,6 +58,7 @@
 // Front ends (the `ply` command) also need notation; see NotatedGame.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -151,6 +152,14 @@ concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
 template <class G>
 concept CorrectionGame = Game<G> && requires(const G cg) {
     { cg.correction_key() } -> std::convertible_to<std::uint64_t>;
+};
+
+// Two more such keys, one for each side's pieces other than pawns (chess:
+// where they stand, and the side to move): correction history learns the
+// evaluation's error for each key apart and adds the three together.
+template <class G>
+concept PieceCorrectionGame = CorrectionGame<G> && requires(const G cg) {
+    { cg.piece_correction_keys() } -> std::convertible_to<std::array<std::uint64_t, 2>>;
 };
 
 // A move's key by what moves and where it lands, not where from (chess: the

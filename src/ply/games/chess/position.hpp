@@ -94,11 +94,17 @@ public:
     std::size_t move_key(Move m) const { return std::size_t(m.from()) * 64 + m.to(); }
     // The pawns of both sides and the side to move, mixed (a multiply-xorshift per side).
     std::uint64_t correction_key() const {
-        auto mix = [](std::uint64_t x) {
-            x ^= x >> 33, x *= 0xFF51AFD7ED558CCDULL, x ^= x >> 33, x *= 0xC4CEB9FE1A85EC53ULL;
-            return x ^ (x >> 33);
-        };
-        return mix(pieces(White, Pawn)) ^ (mix(pieces(Black, Pawn) + 1) * 3) ^ std::uint64_t(side_to_move());
+        return mix64(pieces(White, Pawn)) ^ (mix64(pieces(Black, Pawn) + 1) * 3) ^ std::uint64_t(side_to_move());
+    }
+    // For each side, its knights, bishops, rooks, queens and king, and the side to move, mixed.
+    std::array<std::uint64_t, 2> piece_correction_keys() const {
+        std::array<std::uint64_t, 2> keys{};
+        for (const Color c : {White, Black}) {
+            std::uint64_t h = std::uint64_t(side_to_move()) + 2 * std::uint64_t(c);
+            for (int t = Knight; t <= King; ++t) h = mix64(h ^ pieces(c, PieceType(t)));
+            keys[c] = h;
+        }
+        return keys;
     }
     // The piece and its destination (before the move is made).
     std::size_t piece_move_key(Move m) const { return std::size_t(board_[m.from()]) * 64 + m.to(); }
@@ -199,6 +205,11 @@ public:
     static Square castling_rook_to(Color c, bool kingside) { return relative(c, kingside ? 5 : 3); }
 
 private:
+    // A multiply-xorshift (MurmurHash3's finaliser): every bit of x moves every bit of the key.
+    static constexpr std::uint64_t mix64(std::uint64_t x) {
+        x ^= x >> 33, x *= 0xFF51AFD7ED558CCDULL, x ^= x >> 33, x *= 0xC4CEB9FE1A85EC53ULL;
+        return x ^ (x >> 33);
+    }
     struct Undo {
         std::uint64_t key;
         std::int32_t halfmove;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -28,36 +29,65 @@ public:
     static constexpr int kMaxWeight = 16;
     static constexpr int kMaxCorrection = 64 * kGrain;  // a correction stays within 64 units
 
-    CorrectionHistory() : table_(kEntries) {}
+    CorrectionHistory() : tables_{} {
+        for (auto& t : tables_) t.assign(kEntries, 0);
+    }
 
-    void clear() { std::fill(table_.begin(), table_.end(), 0); }
+    void clear() {
+        for (auto& t : tables_) std::fill(t.begin(), t.end(), 0);
+    }
 
-    [[nodiscard]] Score corrected(const G& g, Score raw) const {
+    // `pieces`: the pieces' keys count too (games with piece_correction_keys).
+    [[nodiscard]] Score corrected(const G& g, Score raw, bool pieces = false) const {
         if constexpr (CorrectionGame<G>) {
-            const Score v = raw + table_[index(g)] / kGrain;
+            const Score v = raw + sum(slots(g, pieces)) / kGrain;
             return std::clamp<Score>(v, -kMaxEval + 1, kMaxEval - 1);
         }
         return raw;
     }
 
-    // The search found `searched` where the evaluation said `raw`, at `depth`.
-    void update(const G& g, int depth, Score raw, Score searched) {
+    // The search found `searched` where the evaluation said `raw`, at `depth`:
+    // each entry moves toward what would have made the sum right.
+    void update(const G& g, int depth, Score raw, Score searched, bool pieces = false) {
         if constexpr (CorrectionGame<G>) {
             const int target = std::clamp((searched - raw) * kGrain, -4 * kMaxCorrection, 4 * kMaxCorrection);
             const int weight = std::min(depth + 1, kMaxWeight);
-            int& entry = table_[index(g)];
-            entry = std::clamp((entry * (kWeightScale - weight) + target * weight) / kWeightScale, -kMaxCorrection,
-                               kMaxCorrection);
+            const Slots used = slots(g, pieces);
+            const int total = sum(used);
+            for (std::size_t t = 0; t < kTables; ++t) {
+                if (used[t] == kUnused) continue;
+                int& entry = tables_[t][used[t]];
+                const int own_target = target - (total - entry);  // the other tables' share kept
+                entry = std::clamp((entry * (kWeightScale - weight) + own_target * weight) / kWeightScale,
+                                   -kMaxCorrection, kMaxCorrection);
+            }
         }
     }
 
 private:
-    static std::size_t index(const G& g) {
-        if constexpr (CorrectionGame<G>) return static_cast<std::size_t>(g.correction_key() % kEntries);
-        return 0;
+    static constexpr std::size_t kTables = 3;  // the pawns', then each side's pieces'
+    static constexpr std::size_t kUnused = kEntries;
+    using Slots = std::array<std::size_t, kTables>;  // each table's entry for a position
+
+    static Slots slots(const G& g, bool pieces) {
+        Slots out{kUnused, kUnused, kUnused};
+        if constexpr (CorrectionGame<G>) out[0] = g.correction_key() % kEntries;
+        if constexpr (PieceCorrectionGame<G>) {
+            if (pieces) {
+                const auto keys = g.piece_correction_keys();
+                for (std::size_t side = 0; side < 2; ++side) out[side + 1] = keys[side] % kEntries;
+            }
+        }
+        return out;
+    }
+    int sum(const Slots& used) const {
+        int total = 0;
+        for (std::size_t t = 0; t < kTables; ++t)
+            if (used[t] != kUnused) total += tables_[t][used[t]];
+        return total;
     }
 
-    std::vector<int> table_;
+    std::array<std::vector<int>, kTables> tables_;
 };
 
 }  // namespace ply::engine
