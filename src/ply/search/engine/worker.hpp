@@ -134,6 +134,11 @@ private:
         return table;
     }
 
+    static int base_reduction(int depth, int move_count) {
+        return reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
+                           [static_cast<std::size_t>(std::min(move_count, 63))];
+    }
+
     void count_node(int ply) {
         if (stopped()) return;  // a node limit is exact: nothing counts after it
         const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
@@ -809,8 +814,7 @@ private:
         if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2 ||
             (checks && !features().reduce_checks))
             return 0;
-        int r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
-                            [static_cast<std::size_t>(std::min(move_count, 63))];
+        int r = base_reduction(depth, move_count);
         if (n.pv_node) --r;
         if (killer_or_counter) --r;
         if (n.cut_node) ++r;
@@ -828,10 +832,7 @@ private:
     int bad_capture_reduction(int depth, const Node& n, int move_count, bool losing_capture) const {
         if (!losing_capture || !features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2)
             return 0;
-        const int r = reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
-                                  [static_cast<std::size_t>(std::min(move_count, 63))] -
-                      1 - n.pv_node;
-        return std::clamp(r, 0, depth - 2);
+        return std::clamp(base_reduction(depth, move_count) - 1 - n.pv_node, 0, depth - 2);
     }
 
     Score quiescence(int ply, Score alpha, Score beta) {
