@@ -38,7 +38,8 @@ struct Features {
     // +53.4 ± 25.5 in 354 (see correction.hpp).
     bool correction_history = true;
     // Correction history also by each side's pieces other than pawns (games with piece_correction_keys only); on:
-    // +13.8 Elo ± 24.8 in 353 games at 60k nodes, SPRT [0, 10] undecided (LLR 0.56).
+    // +22.5 Elo ± 19.0 in 572 games at 60k nodes (+13.8 ± 24.8 in 353, then +36.5 ± 29.5 in 221 on other openings),
+    // SPRT [0, 10] undecided: the next to confirm.
     bool piece_correction = false;
     // Games with capture_key only; off: -34.7 Elo ± 27.9 in 343 games at 10k nodes (+6.9 ± 19.2 in 708 with
     // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
@@ -69,8 +70,8 @@ struct Features {
     // -1.1 Elo ± 26.0 in 314 games at 60k nodes.
     bool table_capture_reduction = false;
     // Captures that lose material in their exchange, searched late, reduced as quiet moves are (one ply less); on:
-    // +8.7 Elo ± 16.2 in 762 games at 60k nodes (+14.7 ± 18.9 in 544, then -6.4 ± 31.3 in 218 on other openings),
-    // SPRT [0, 10] undecided.
+    // +6.9 Elo ± 14.2 in 1,000 games at 60k nodes (+14.7 ± 18.9 in 544, -6.4 ± 31.3 in 218 and +1.5 ± 29.4 in 239
+    // on other openings), SPRT [0, 10] undecided.
     bool bad_capture_reductions = false;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
     // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes.
