@@ -298,20 +298,20 @@ private:
     // the passed pawns, whose worth depends on the pieces too.
     void pawns() {
         const Bitboard white = pos_.pieces(White, Pawn), black = pos_.pieces(Black, Pawn);
-        PawnEntry& cached = PawnCache::slot(white, black);
-        if (Tracing || !PawnCache::holds(cached, white, black)) {
-            PawnEntry fresh{{white, black}, {}, {}, weights_generation.load(std::memory_order_relaxed)};
-            for (Color c : {White, Black}) {
-                const Pair before = score_[c];
-                fresh.passed[c] = pawn_structure(c);
-                fresh.structure[c] = score_[c] - before;
-            }
-            if constexpr (!Tracing) cached = fresh;
-            passed_pawns(fresh);
+        PawnEntry* cached = Tracing ? nullptr : &PawnCache::slot(white, black);
+        if (cached && PawnCache::holds(*cached, white, black)) {
+            for (Color c : {White, Black}) score_[c] += cached->structure[c];
+            passed_pawns(*cached);
             return;
         }
-        for (Color c : {White, Black}) score_[c] += cached.structure[c];
-        passed_pawns(cached);
+        PawnEntry fresh{{white, black}, {}, {}, weights_generation.load(std::memory_order_relaxed)};
+        for (Color c : {White, Black}) {
+            const Pair before = score_[c];
+            fresh.passed[c] = pawn_structure(c);
+            fresh.structure[c] = score_[c] - before;
+        }
+        if (cached) *cached = fresh;
+        passed_pawns(fresh);
     }
     void passed_pawns(const PawnEntry& e) {
         for (Color c : {White, Black})

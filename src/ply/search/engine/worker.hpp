@@ -272,7 +272,7 @@ private:
         Score eval;      // static_eval sharpened by the table's bound: what pruning compares to the window
         Score raw_eval;  // before correction; -kInfinity: not evaluated
         std::optional<Move> tt_move;
-        bool tactical_tt_move;  // read with the node's own position on the board
+        bool tactical_tt_move;  // read only for TableCaptureReduction, with the node's own position on the board
         std::uint64_t key;
         std::optional<Move> excluded;  // a singular search's: the table's move, left out
         int tt_move_extension;         // plies added to the table's move (singular)
@@ -347,9 +347,10 @@ private:
             tt_move_extension = singular->extension;
         }
 
-        return search_moves(depth, alpha, beta,
-                            {ply, pv_node, cut_node, root, checked, declining, static_eval, eval, raw_eval, tt_move,
-                             tt_move && is_tactical(*tt_move), key, excluded, tt_move_extension});
+        return search_moves(
+            depth, alpha, beta,
+            {ply, pv_node, cut_node, root, checked, declining, static_eval, eval, raw_eval, tt_move,
+             features().table_capture_reduction && tt_move && is_tactical(*tt_move), key, excluded, tt_move_extension});
     }
 
     struct Singularity {
