@@ -2,10 +2,11 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+
+#include <ply/core/uninitialized_array.hpp>
 
 namespace ply {
 
@@ -16,11 +17,11 @@ public:
 
     MoveList() = default;
     // Copies only the moves in the list: the rest of the storage is never set.
-    MoveList(const MoveList& other) : size_(other.size_) { std::copy_n(other.moves_.begin(), size_, moves_.begin()); }
+    MoveList(const MoveList& other) : size_(other.size_) { std::copy_n(other.moves_.data(), size_, moves_.data()); }
     MoveList& operator=(const MoveList& other) {
         if (this != &other) {
             size_ = other.size_;
-            std::copy_n(other.moves_.begin(), size_, moves_.begin());
+            std::copy_n(other.moves_.data(), size_, moves_.data());
         }
         return *this;
     }
@@ -60,7 +61,7 @@ public:
     const Move* end() const { return moves_.data() + size_; }
 
 private:
-    std::array<Move, Capacity> moves_;  // the first size_ are set (a chess list is 1 KB)
+    ScratchArray<Move, Capacity> moves_;  // the first size_ are set
     std::uint32_t size_ = 0;
 };
 

@@ -26,6 +26,8 @@ void insertion_sort(It first, It last, Before before) {
 // keep the earlier move. The searcher fills `scores` beside `moves`.
 template <Game G>
 struct MovePicker {
+    explicit MovePicker(MoveListOf<G>& list) : moves(list) {}  // the scores are the searcher's to write
+
     MoveListOf<G>& moves;
     std::array<int, G::max_moves> scores;
     std::size_t next = 0;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <vector>
 
+#include <ply/core/uninitialized_array.hpp>
 #include <ply/search/classic/common.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/engine/correction.hpp>
@@ -514,7 +515,7 @@ private:
             const Score raised = beta + kParams.probcut_margin;
             MoveListOf<G> moves;
             game_.generate_tactical(moves);
-            Picker picker{moves, {}};
+            Picker picker{moves};
             score_moves(picker, ply, std::nullopt, continuation_rows(ply));
             while (const auto next = picker.pick()) {
                 const Move m = *next;
@@ -534,17 +535,17 @@ private:
 
     // The state of the loop over a node's moves.
     struct MoveLoop {
-        explicit MoveLoop(MoveListOf<G>& moves) : picker{moves, {}} {}
+        explicit MoveLoop(MoveListOf<G>& moves) : picker{moves} {}
         Picker picker;
         bool scored = false;         // the moves have their ordering scores
         bool tt_move_first = false;  // the table's move is moves[0], not yet searched
         std::size_t root_index = 0;
         // Moves left for later because another thread was searching them.
-        std::array<Move, G::max_moves> deferred;  // the first deferred_count are set
+        ScratchArray<Move, G::max_moves> deferred;  // the first deferred_count are set
         std::size_t deferred_count = 0, deferred_next = 0;
-        std::array<Move, G::max_moves> quiets_tried;  // the first quiet_count are set
+        ScratchArray<Move, G::max_moves> quiets_tried;  // the first quiet_count are set
         std::size_t quiet_count = 0;
-        std::array<Move, G::max_moves> tactics_tried;  // the first tactical_count are set
+        ScratchArray<Move, G::max_moves> tactics_tried;  // the first tactical_count are set
         std::size_t tactical_count = 0;
         int move_count = 0;
         Score known_fail_low = -kInfinity;  // the best bound of the moves not searched
@@ -878,7 +879,7 @@ private:
             MoveListOf<G> moves;
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(game_, ply);
-            Picker picker{moves, {}};
+            Picker picker{moves};
             score_moves(picker, ply, tt_move, continuation_rows(ply));
             while (auto next = picker.pick()) {
                 const Move m = *next;

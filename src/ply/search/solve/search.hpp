@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <ply/core/game.hpp>
+#include <ply/core/uninitialized_array.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/node_end.hpp>
 #include <ply/search/solve/book.hpp>
@@ -295,12 +296,13 @@ Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, std
     Score best = known_fail_low;
     std::optional<Move> best_move;
     int move_count = 0;
-    Picker picker{moves, {}};
-    bool scored = root;  // the root's moves come in the root's order
+    Picker picker{moves};
+    bool scored = root;  // the root's moves come in the root's order: equal scores
+    if (root) std::fill_n(picker.scores.data(), moves.size(), 0);
     // Moves left for later because another thread was searching them (the
     // first move never is: as in Young Brothers Wait, its bound is what
     // makes the others' searches cheap).
-    std::array<Move, G::max_moves> deferred;  // the first deferred_count are set
+    ScratchArray<Move, G::max_moves> deferred;  // the first deferred_count are set
     std::size_t deferred_count = 0, deferred_next = 0;
     const bool share_work =
         shared_.thread_count > 1 && shared_.options.defer_busy_moves && depth >= param::kDeferMinDepth;
