@@ -1,8 +1,13 @@
 #include <gtest/gtest.h>
 
+#include <array>
+#include <string>
+#include <type_traits>
+
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
+#include <ply/core/uninitialized_array.hpp>
 
 using namespace ply;
 
@@ -88,4 +93,21 @@ TEST(MoveList, CopiesHoldTheSameMoves) {
     a.resize(1);  // shrinking keeps the front
     EXPECT_EQ(a.size(), 1u);
     EXPECT_EQ(a[0], 5);
+}
+
+// A game's move may be a class of its own: the list then keeps a std::array,
+// and raw bytes only for moves that need no constructor.
+static_assert(std::is_same_v<ScratchArray<int, 4>, UninitializedArray<int, 4>>);
+static_assert(std::is_same_v<ScratchArray<std::string, 4>, std::array<std::string, 4>>);
+
+TEST(MoveList, MovesOfAClassOfTheirOwnAreCopiedWhole) {
+    MoveList<std::string, 4> a;
+    for (const char* m : {"e2e4", "a long move name that no small-string buffer holds"}) a.push_back(m);
+    MoveList<std::string, 4> copy = a;
+    a[0] = "d2d4";
+    ASSERT_EQ(copy.size(), 2u);
+    EXPECT_EQ(copy[0], "e2e4");
+    EXPECT_EQ(copy[1], "a long move name that no small-string buffer holds");
+    copy = a;
+    EXPECT_EQ(copy[0], "d2d4");
 }
