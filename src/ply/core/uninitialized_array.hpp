@@ -11,10 +11,13 @@
 
 namespace ply {
 
+// Types that come into being in raw bytes without a constructor run.
+template <class T>
+inline constexpr bool kLivesInRawBytes = std::is_trivially_copyable_v<T>&& std::is_trivially_destructible_v<T>;
+
 template <class T, std::size_t N>
 class UninitializedArray {
-    // Such types come into being in raw bytes without a constructor run.
-    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    static_assert(kLivesInRawBytes<T>);
 
 public:
     UninitializedArray() {}  // NOLINT: leaving the bytes alone is the point
@@ -34,7 +37,6 @@ private:
 // Scratch room for values written before they are read: uninitialized where
 // the type allows it (any game's move may be a class of its own).
 template <class T, std::size_t N>
-using ScratchArray = std::conditional_t<std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
-                                        UninitializedArray<T, N>, std::array<T, N>>;
+using ScratchArray = std::conditional_t<kLivesInRawBytes<T>, UninitializedArray<T, N>, std::array<T, N>>;
 
 }  // namespace ply
