@@ -41,6 +41,9 @@ struct Features {
     // +29.6 Elo ± 15.8 in 858 games at 60k nodes, SPRT [0, 10] accepted (three runs on other openings, pooled);
     // +2.7 ± 26.6 in 263 at 5+0.05, undecided.
     bool piece_correction = true;
+    // Correction history also by the move that led to the position, its piece and destination (games with
+    // piece_move_key only); on: +14.9 Elo ± 34.4 in 140 games at 60k nodes, undecided.
+    bool move_correction = false;
     // Games with capture_key only; off: -34.7 Elo ± 27.9 in 343 games at 10k nodes (+6.9 ± 19.2 in 708 with
     // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
     bool capture_history = false;
@@ -70,8 +73,8 @@ struct Features {
     // -1.1 Elo ± 26.0 in 314 games at 60k nodes.
     bool table_capture_reduction = false;
     // Captures that lose material in their exchange, searched late, reduced as quiet moves are (one ply less); on:
-    // +6.9 Elo ± 14.2 in 1,000 games at 60k nodes (+14.7 ± 18.9 in 544, -6.4 ± 31.3 in 218 and +1.5 ± 29.4 in 239
-    // on other openings), SPRT [0, 10] undecided.
+    // +5.3 Elo ± 12.2 in 1,386 games at 60k nodes, four runs on different openings pooled (the last, +0.9 ± 23.8 in
+    // 387, with PieceCorrection on), SPRT [0, 10] undecided (LLR 0.07).
     bool bad_capture_reductions = false;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
     // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes.
@@ -108,6 +111,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"ContinuationHistory", &Features::continuation_history},
     {"CorrectionHistory", &Features::correction_history},
     {"PieceCorrection", &Features::piece_correction},
+    {"MoveCorrection", &Features::move_correction},
     {"CaptureHistory", &Features::capture_history},
     {"Razoring", &Features::razoring},
     {"SingularExtensions", &Features::singular_extensions},
