@@ -93,12 +93,15 @@ TEST(ChessTuning, EveryWeightsCountAgreesWithTheEvaluationsFiniteDifference) {
     std::vector<bool> exercised(eval::kWeightCount);
     constexpr int kStep = 40;
     const auto defaults = Tuning::weights();
+    std::vector<double> modelled_base;
+    for (const auto& model : linear) modelled_base.push_back(ply::tune::linear_value(model, as_doubles(defaults)));
     int checked = 0, scale_turned = 0;
     for (std::size_t i = 0; i < eval::kWeightCount; ++i) {
         for (int half = 0; half < 2; ++half) {
             auto weights = defaults;
             weights[i][half] += kStep;
             Tuning::set_weights(weights);
+            const auto raised = as_doubles(weights);
             for (std::size_t p = 0; p < positions.size(); ++p) {
                 eval::Trace trace;
                 eval::evaluate_traced(positions[p], trace);
@@ -109,8 +112,7 @@ TEST(ChessTuning, EveryWeightsCountAgreesWithTheEvaluationsFiniteDifference) {
                 ++checked;
                 // The model's own change: count * step * share for a linear
                 // weight, through the square for a king-danger one.
-                const double predicted = ply::tune::linear_value(linear[p], as_doubles(weights)) -
-                                         ply::tune::linear_value(linear[p], as_doubles(defaults));
+                const double predicted = ply::tune::linear_value(linear[p], raised) - modelled_base[p];
                 const int actual = white_eval(positions[p]) - base[p];
                 // The evaluation rounds (endgame scale, phase blend, the danger's divisions).
                 ASSERT_LE(std::abs(actual - predicted), 3.0)

@@ -124,9 +124,9 @@ TEST(CliDatagen, ExportsTextThatTuneReads) {
     std::string line;
     std::size_t count = 0;
     while (std::getline(lines, line)) {
-        ++count;
-        const auto moves = run_ply("moves chess --position '" + line.substr(0, line.find(" |")) + "'");
-        if (count <= 3) {
+        // The first few positions are read back by the ply command (a process each: slow under ASan).
+        if (++count <= 3) {
+            const auto moves = run_ply("moves chess --position '" + line.substr(0, line.find(" |")) + "'");
             EXPECT_EQ(moves.exit_code, 0) << line << moves.out;
         }
         const std::string result = line.substr(line.rfind("| ") + 2);
