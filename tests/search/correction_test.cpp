@@ -68,6 +68,23 @@ TEST(CorrectionHistory, EachSidesPiecesLearnAShareAndTogetherTheError) {
     EXPECT_NEAR(c.corrected(a, 0, false), 14, 2);
 }
 
+TEST(CorrectionHistory, ThePiecesLearnNoMoreOfAnErrorThanOneEntryHolds) {
+    const auto a = Position::from_fen("r3k3/pp3ppp/8/8/8/2N5/PP3PPP/4K3 w - - 0 1");
+    const auto same_white_pieces = Position::from_fen("2b1k3/p4ppp/8/8/8/2N5/P4PPP/4K3 w - - 0 1");
+    constexpr Score kMost = Correction::kMaxCorrection / Correction::kGrain;
+    Correction c;
+    // A tactic: the search keeps finding a piece more than the evaluation saw.
+    for (int i = 0; i < 1000; ++i) c.update(a, 20, 0, 500, true);
+    // The pawns' entry takes what it can hold; the pieces' entries are left with nothing more to learn,
+    // where unbounded each would have reached the most too (the sum three times it).
+    EXPECT_EQ(c.corrected(a, 0, true), kMost);
+    EXPECT_NEAR(c.corrected(same_white_pieces, 0, true), 0, 2);
+    // An error one entry can hold is still shared by the three.
+    Correction quiet;
+    for (int i = 0; i < 300; ++i) quiet.update(a, 10, 0, 42, true);
+    EXPECT_NEAR(quiet.corrected(same_white_pieces, 0, true), 14, 2);
+}
+
 TEST(CorrectionHistory, TheMoveThatLedHereLearnsAShareOfTheError) {
     const Position pos;
     constexpr std::size_t kLastMove = 7, kOtherMove = 8;

@@ -39,7 +39,8 @@ struct Features {
     bool correction_history = true;
     // Correction history also by each side's pieces other than pawns (games with piece_correction_keys only); on:
     // +29.6 Elo ± 15.8 in 858 games at 60k nodes, SPRT [0, 10] accepted (three runs on other openings, pooled);
-    // +2.7 ± 26.6 in 263 at 5+0.05, undecided.
+    // +4.0 ± 21.2 in 432 at 5+0.05, +36.5 ± 43.4 in 86 at 10+0.1, undecided. The pieces' share of an error bounded
+    // to one entry's range: +3.9 ± 22.0 in 443 games at 60k nodes, WAC at 1 s 279-280 instead of 277 (correction.hpp).
     bool piece_correction = true;
     // Correction history also by the move that led to the position, its piece and destination (games with
     // piece_move_key only); on: +14.9 Elo ± 34.4 in 140 games at 60k nodes, undecided.
