@@ -1,9 +1,9 @@
 // Singular extensions, ProbCut, history pruning, the table's score as the
-// evaluation, continuation history, the reduction of checks, of bad captures,
-// of PV nodes without a table move and of quiet moves where the table's move
-// is a capture, and correction by the pieces, on chess: each changes the tree a search walks (its
-// node count at a fixed depth), and none changes what the search proves: the same mate, at the same distance, with it
-// on or off. And the nodes each root move took, which the clock reads.
+// evaluation (and for standing pat in quiescence), continuation history, the
+// reduction of checks, of bad captures, of PV nodes without a table move and of
+// quiet moves where the table's move is a capture, and correction by the pieces, on chess: each changes the tree a
+// search walks (its node count at a fixed depth), and none changes what the search proves: the same mate, at the same
+// distance, with it on or off. And the nodes each root move took, which the clock reads.
 #include <gtest/gtest.h>
 
 #include <span>
@@ -43,7 +43,7 @@ constexpr Switch kTested[] = {&Features::singular_extensions,     &Features::pro
                               &Features::continuation_history,    &Features::null_move_eval,
                               &Features::reduce_checks,           &Features::pv_internal_reduction,
                               &Features::table_capture_reduction, &Features::bad_capture_reductions,
-                              &Features::piece_correction};
+                              &Features::piece_correction,        &Features::quiescence_table_eval};
 
 // With the tested switches in `on` on, the others of kTested off.
 Outcome search_all(std::span<const Switch> on) {
