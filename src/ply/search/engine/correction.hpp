@@ -20,7 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <optional>
+#include <limits>
 #include <vector>
 
 #include <ply/core/game.hpp>
@@ -45,10 +45,14 @@ public:
         for (auto& t : tables_) std::fill(t.begin(), t.end(), 0);
     }
 
+    // No last move's entry (a plain integer, not std::optional: GCC's -O1 with
+    // sanitizers took a disengaged optional's copy for a read of its value).
+    static constexpr std::size_t kNoLastMove = std::numeric_limits<std::size_t>::max();
+
     // `pieces`: the pieces' keys count too (games with piece_correction_keys);
     // `last_move`: the move that led here, by piece and destination, too.
     [[nodiscard]] Score corrected(const G& g, Score raw, bool pieces = false,
-                                  std::optional<std::size_t> last_move = std::nullopt) const {
+                                  std::size_t last_move = kNoLastMove) const {
         if constexpr (CorrectionGame<G>) {
             const Score v = raw + sum(slots(g, pieces, last_move)) / kGrain;
             return std::clamp<Score>(v, -kMaxEval + 1, kMaxEval - 1);
@@ -59,7 +63,7 @@ public:
     // The search found `searched` where the evaluation said `raw`, at `depth`:
     // each entry moves toward what would have made the sum right.
     void update(const G& g, int depth, Score raw, Score searched, bool pieces = false,
-                std::optional<std::size_t> last_move = std::nullopt) {
+                std::size_t last_move = kNoLastMove) {
         if constexpr (CorrectionGame<G>) {
             const int target = std::clamp((searched - raw) * kGrain, -4 * kMaxCorrection, 4 * kMaxCorrection);
             // The pieces' entries learn no more of the error than one entry holds: beyond that it is a tactic the
@@ -85,9 +89,9 @@ private:
     static constexpr std::size_t kUnused = kEntries;
     using Slots = std::array<std::size_t, kTables>;  // each table's entry for a position
 
-    static Slots slots(const G& g, bool pieces, std::optional<std::size_t> last_move) {
+    static Slots slots(const G& g, bool pieces, std::size_t last_move) {
         Slots out{kUnused, kUnused, kUnused, kUnused};
-        if (last_move) out[kLastMove] = *last_move % kEntries;
+        if (last_move != kNoLastMove) out[kLastMove] = last_move % kEntries;
         if constexpr (CorrectionGame<G>) out[kPawns] = g.correction_key() % kEntries;
         if constexpr (PieceCorrectionGame<G>) {
             if (pieces) {

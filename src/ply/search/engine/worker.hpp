@@ -453,10 +453,11 @@ private:
         return raw;
     }
     // The move that led to `ply`, by piece and destination, for MoveCorrection (none: off, the root, a null move).
-    std::optional<std::size_t> last_move_key(int ply) const {
+    std::size_t last_move_key(int ply) const {
         if constexpr (PieceMoveGame<G>)
-            if (features().move_correction && ply > 0) return piece_key_stack_[static_cast<std::size_t>(ply - 1)];
-        return std::nullopt;
+            if (features().move_correction && ply > 0)
+                if (const auto& key = piece_key_stack_[static_cast<std::size_t>(ply - 1)]) return *key;
+        return CorrectionHistory<G>::kNoLastMove;
     }
     // Step 22 (-18 Elo ± 24, 511 games at 10k nodes: off by default). Correction history. Where the search's result is
     // exact, or a bound on the side the evaluation was wrong, learn how far off the evaluation was; quiet results only,
