@@ -367,8 +367,9 @@ private:
     // 17 with continuation history: 38M nodes, seldepth 44). Measured and not kept, at 10k nodes: one ply less for the
     // table's move where its score is above beta (-23.1 Elo ± 25.8, 407 games); two plies more off the PV where the
     // others stay 25 below (fail-soft; -14.1 Elo ± 18.8, 738 games); a margin of 1 per ply instead of 2 (+7.6 Elo ±
-    // 35.5, 230 games, with ReduceChecks on both sides; -5.0 ± 28.1, 211 games at 60k nodes). nullopt: the search was
-    // stopped.
+    // 35.5, 230 games, with ReduceChecks on both sides; -5.0 ± 28.1, 211 games at 60k nodes); at 60k nodes, two plies
+    // more off the PV where the search without it, fail-soft, stays 20 below (-26.4 ± 53.6, 66 games). nullopt: the
+    // search was stopped.
     std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
                                                   const TTHit<Move>& entry) {
         if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
