@@ -3,7 +3,9 @@
 // reduction of checks, of bad captures, of PV nodes without a table move and of
 // quiet moves where the table's move is a capture, and correction by the pieces, on chess: each changes the tree a
 // search walks (its node count at a fixed depth), and none changes what the search proves: the same mate, at the same
-// distance, with it on or off. And the nodes each root move took, which the clock reads.
+// distance, with it on or off (a shallower re-search after an aspiration fail high too, found by a search that stops
+// at the mate). And the nodes each root move took, which the clock reads, and which completed iteration drops one
+// under way.
 #include <gtest/gtest.h>
 
 #include <span>
@@ -82,22 +84,83 @@ TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
     EXPECT_EQ(all.mates, none.mates);
 }
 
+// A fail high re-searched shallower may end an iteration short of a mate the
+// full depth sees, so a nominal depth proves less: the switch is held to the
+// same mates, each found by a search that stops at it.
+TEST(ChessSearchFeatures, AspirationFailHighReductionChangesTheTreeButNotTheMates) {
+    const std::vector<int> expected = {2, 2, 4, 4, 3, 2, 3};
+    std::uint64_t nodes[2] = {};
+    for (const bool on : {false, true}) {
+        ply::engine::Engine<Position> e(16);
+        e.features().aspiration_fail_high_reduction = on;
+        for (std::size_t i = 0; i < kMates.size(); ++i) {
+            SCOPED_TRACE(kMates[i] + (on ? " (on)" : " (off)"));
+            ply::engine::Limits<ply::chess::Move> limits;
+            limits.depth = 20;
+            limits.mate = expected[i];
+            limits.nodes = 10'000'000;  // an iteration that restarts forever ends here, short of the mate
+            e.clear();
+            const auto r = e.think(Position::from_fen(kMates[i]), limits);
+            ASSERT_TRUE(ply::is_mate(r.score));
+            EXPECT_EQ(ply::mate_in(r.score), expected[i]);
+        }
+        ply::engine::Limits<ply::chess::Move> limits;
+        limits.depth = 13;
+        e.clear();
+        nodes[on] = e.think(Position::from_fen(kQuietOpening), limits).nodes;
+    }
+    EXPECT_NE(nodes[0], nodes[1]) << "the opening's search fails high somewhere: the tree differs";
+}
+
+namespace {
+
+// One worker at Kiwipete's root, every move a root move, with its own table.
+struct KiwipeteWorker {
+    using Move = ply::chess::Move;
+    const Position root = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    ply::engine::TranspositionTable<Move> table{16};
+    ply::engine::SharedState<Move> shared;
+    ply::engine::ThreadMemory<Position> memory;
+    ply::engine::Worker<Position> worker{shared, root, memory};
+
+    KiwipeteWorker() {
+        shared.table = &table;
+        ply::MoveListOf<Position> moves;
+        root.generate_moves(moves);
+        std::vector<ply::engine::RootMove<Move>> root_moves;
+        for (const Move& m : moves) root_moves.push_back({m, -ply::kInfinity, -ply::kInfinity, {m}});
+        worker.start(root, root_moves);
+    }
+};
+
+// A search to `depth` within an iteration to `iteration`, after one to
+// `completed`: whether the worker dropped it.
+bool superseded(int completed, int iteration, int depth) {
+    KiwipeteWorker k;
+    k.shared.completed_depth.store(completed);
+    k.worker.begin_iteration(iteration);
+    k.worker.search_root(depth, 0, -ply::kInfinity, ply::kInfinity);
+    EXPECT_GE(k.worker.nodes(), 1024u) << "long enough to look at the completed depth";
+    return k.worker.superseded();
+}
+
+}  // namespace
+
+// Only a deeper completed iteration drops one under way, whatever depth the
+// iteration's re-search is at: were the re-search's depth taken for the
+// iteration's, a completed one as deep would drop it and the iteration would
+// start again, forever.
+TEST(ChessSearchFeatures, AShallowerReSearchIsNotSupersededByTheIterationBefore) {
+    EXPECT_FALSE(superseded(5, 6, 4));
+    EXPECT_TRUE(superseded(6, 6, 4)) << "an iteration as deep as this one completed";
+}
+
 // The time manager reads each root move's share of the nodes: every node
 // below the root is counted to the move it was searched under, over all
 // iterations and re-searches, and the root itself once per call.
 TEST(ChessSearchFeatures, EachRootMoveKeepsTheNodesSearchedUnderIt) {
-    using ply::chess::Move;
-    const Position root = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    ply::engine::TranspositionTable<Move> table(16);
-    ply::engine::SharedState<Move> shared;
-    shared.table = &table;
-    ply::engine::ThreadMemory<Position> memory;
-    ply::engine::Worker<Position> worker(shared, root, memory);
-    ply::MoveListOf<Position> moves;
-    root.generate_moves(moves);
-    std::vector<ply::engine::RootMove<Move>> root_moves;
-    for (const Move& m : moves) root_moves.push_back({m, -ply::kInfinity, -ply::kInfinity, {m}});
-    worker.start(root, root_moves);
+    KiwipeteWorker k;
+    auto& worker = k.worker;
     std::uint64_t calls = 0;
     for (int depth = 1; depth <= 8; ++depth, ++calls) {
         worker.begin_iteration(depth);

@@ -23,6 +23,7 @@ struct SearchParameters {
     Score aspiration_delta = 20;  // the first half-width of the window around the last score
     Score aspiration_widen = 5;   // after a fail, the half-width grows by half plus this
     int aspiration_min_depth = 4;
+    int aspiration_fail_high_plies = 3;  // a fail high's re-search is at most this much shallower
 
     int reverse_futility_depth = 8;
     Score reverse_futility_margin = 80;  // per ply of depth

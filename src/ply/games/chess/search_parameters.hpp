@@ -12,6 +12,7 @@ inline constexpr SearchParameters kSearchParameters{
     .aspiration_delta = 20,
     .aspiration_widen = 5,
     .aspiration_min_depth = 4,
+    .aspiration_fail_high_plies = 3,
     .reverse_futility_depth = 8,
     .reverse_futility_margin = 80,
     .razoring_depth = 3,

@@ -19,6 +19,10 @@ inline constexpr int kMaxHashMb = 65536;
 struct Features {
     bool transposition_table = true;
     bool aspiration = true;
+    // After an aspiration fail high the root is re-searched a ply shallower each time (up to
+    // aspiration_fail_high_plies), the full depth again after a fail low: a move that beats the window
+    // is usually confirmed by less work. On: +0.0 Elo ± 25.7 in 362 games at 60k nodes.
+    bool aspiration_fail_high_reduction = false;
     bool pvs = true;
     bool quiescence = true;
     bool check_extension = true;
@@ -99,6 +103,7 @@ struct FeatureSwitch {
 inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"TranspositionTable", &Features::transposition_table},
     {"Aspiration", &Features::aspiration},
+    {"AspirationFailHighReduction", &Features::aspiration_fail_high_reduction},
     {"PVS", &Features::pvs},
     {"Quiescence", &Features::quiescence},
     {"CheckExtension", &Features::check_extension},

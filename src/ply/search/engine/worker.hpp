@@ -95,10 +95,11 @@ public:
     }
 
     // Searches the root moves from index `first` with the window (alpha, beta)
-    // and re-orders them by score, best first. Returns the best score.
+    // and re-orders them by score, best first. Returns the best score. `depth`
+    // may be below the iteration's (a re-search after a fail high): the
+    // iteration's depth stays what a deeper one supersedes.
     Score search_root(int depth, int first, Score alpha, Score beta) {
         root_first_ = first;
-        root_depth_ = depth;
         const Score v = search(depth, 0, alpha, beta, false);
         if (!stopped())
             insertion_sort(root_moves_.begin() + first, root_moves_.end(),
