@@ -85,7 +85,8 @@ struct Features {
     // 387, with PieceCorrection on), SPRT [0, 10] undecided (LLR 0.07).
     bool bad_capture_reductions = false;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
-    // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes.
+    // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes (at 5+0.05,
+    // +27.8 Elo ± 31.6 in 189 games, then +3.1 ± 17.7 in 450).
     bool node_share_time = false;
     // A clock's soft limit scaled by how far the best score fell since the previous search; off until its SPRT
     // passes.
