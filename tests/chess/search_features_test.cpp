@@ -30,6 +30,7 @@ const std::vector<std::string> kMates = {
     "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1",          // WAC.054
     "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",               // WAC.057
 };
+const std::vector<int> kMateDistances = {2, 2, 4, 4, 3, 2, 3};  // in moves, per position of kMates
 
 const std::string kQuietOpening = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
 
@@ -73,7 +74,7 @@ Outcome search_all(std::span<const Switch> on) {
 
 TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
     const Outcome none = search_all({});
-    EXPECT_EQ(none.mates, (std::vector<int>{2, 2, 4, 4, 3, 2, 3}));
+    EXPECT_EQ(none.mates, kMateDistances);
     for (std::size_t i = 0; i < std::size(kTested); ++i) {
         SCOPED_TRACE("switch " + std::to_string(i));
         const Outcome alone = search_all(std::span(kTested).subspan(i, 1));
@@ -88,7 +89,6 @@ TEST(ChessSearchFeatures, EachSwitchChangesTheTreeButNotTheMates) {
 // full depth sees, so a nominal depth proves less: the switch is held to the
 // same mates, each found by a search that stops at it.
 TEST(ChessSearchFeatures, AspirationFailHighReductionChangesTheTreeButNotTheMates) {
-    const std::vector<int> expected = {2, 2, 4, 4, 3, 2, 3};
     std::uint64_t nodes[2] = {};
     for (const bool on : {false, true}) {
         ply::engine::Engine<Position> e(16);
@@ -97,12 +97,12 @@ TEST(ChessSearchFeatures, AspirationFailHighReductionChangesTheTreeButNotTheMate
             SCOPED_TRACE(kMates[i] + (on ? " (on)" : " (off)"));
             ply::engine::Limits<ply::chess::Move> limits;
             limits.depth = 20;
-            limits.mate = expected[i];
+            limits.mate = kMateDistances[i];
             limits.nodes = 10'000'000;  // an iteration that restarts forever ends here, short of the mate
             e.clear();
             const auto r = e.think(Position::from_fen(kMates[i]), limits);
             ASSERT_TRUE(ply::is_mate(r.score));
-            EXPECT_EQ(ply::mate_in(r.score), expected[i]);
+            EXPECT_EQ(ply::mate_in(r.score), kMateDistances[i]);
         }
         ply::engine::Limits<ply::chess::Move> limits;
         limits.depth = 13;
