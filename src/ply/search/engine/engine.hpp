@@ -130,7 +130,8 @@ public:
             const int lines = std::clamp(limits.multipv, 1, static_cast<int>(deepest_.moves.size()));
             for (int i = 0; i < lines; ++i) report(*workers_[0], completed_depth_, i, Bound::Exact);
         }
-        const auto& ranked = deepest_.moves.empty() ? workers_[0]->root_moves() : deepest_.moves;
+        auto& ranked = deepest_.moves.empty() ? workers_[0]->root_moves() : deepest_.moves;
+        if (shared_.features.partial_iteration && limits.multipv <= 1) prefer_iteration_best(ranked);
         const auto& best = ranked.front();
         for (std::size_t i = 0; i < ranked.size() && i < static_cast<std::size_t>(limits.multipv); ++i)
             if (ranked[i].previous_score != -kInfinity)
@@ -292,12 +293,30 @@ private:
         return deepest_.depth;
     }
 
+    // A search stopped inside an iteration: a root move that the main thread's unfinished iteration proved better
+    // than the best of the deepest completed one (it beat alpha there, one ply deeper) goes first, with its score and
+    // line. A move that only failed low is never known to be better.
+    void prefer_iteration_best(std::vector<RootMove<Move>>& ranked) {
+        const Worker<G>& main = *workers_[0];
+        const auto& found = main.iteration_best();
+        if (!found || main.iteration_depth() <= deepest_.depth || found->move == ranked.front().move) return;
+        const auto it = std::find_if(ranked.begin(), ranked.end(),
+                                     [&](const RootMove<Move>& rm) { return rm.move == found->move; });
+        if (it == ranked.end()) return;
+        std::rotate(ranked.begin(), it, it + 1);
+        ranked.front().score = ranked.front().previous_score = found->score;
+        ranked.front().pv = found->pv;
+        report(ranked.front(), main.iteration_depth(), main.seldepth(), 0, found->bound);
+    }
+
     void report(Worker<G>& w, int depth, int pv_index, Bound bound) {
+        report(w.root_moves()[static_cast<std::size_t>(pv_index)], depth, w.seldepth(), pv_index, bound);
+    }
+    void report(const RootMove<Move>& rm, int depth, int seldepth, int pv_index, Bound bound) {
         if (!on_report) return;
-        const auto& rm = w.root_moves()[static_cast<std::size_t>(pv_index)];
         Report<Move> r;
         r.depth = depth;
-        r.seldepth = w.seldepth();
+        r.seldepth = seldepth;
         r.multipv = pv_index + 1;
         r.score = rm.score;
         r.bound = bound;

@@ -91,6 +91,9 @@ struct Features {
     // A clock's soft limit scaled by how far the best score fell since the previous search; off until its SPRT
     // passes.
     bool falling_score_time = false;
+    // A search stopped inside an iteration plays a move that iteration proved better (it beat alpha) than the
+    // deepest completed iteration's best, instead of discarding the unfinished iteration.
+    bool partial_iteration = false;
     bool defer_busy_moves = true;  // threads leave a move another thread is searching for later
     // Children's table entries read before any is searched (games with hash_after only).
     bool enhanced_transposition_cutoff = true;
@@ -139,6 +142,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"Improving", &Features::improving},
     {"NodeShareTime", &Features::node_share_time},
     {"FallingScoreTime", &Features::falling_score_time},
+    {"PartialIteration", &Features::partial_iteration},
     {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };
 

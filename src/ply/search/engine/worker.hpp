@@ -92,7 +92,17 @@ public:
     void begin_iteration(int depth) {
         root_depth_ = depth;
         superseded_ = false;
+        iteration_best_.reset();
     }
+    // The root move that last beat alpha in the iteration under way, with its score and line (none yet: nullopt).
+    struct IterationBest {
+        Move move;
+        Score score;
+        Bound bound;  // Lower where it failed high
+        std::vector<Move> pv;
+    };
+    [[nodiscard]] const std::optional<IterationBest>& iteration_best() const { return iteration_best_; }
+    [[nodiscard]] int iteration_depth() const { return root_depth_; }
 
     // Searches the root moves from index `first` with the window (alpha, beta)
     // and re-orders them by score, best first. Returns the best score. `depth`
@@ -639,7 +649,7 @@ private:
             if (root_move) root_move->nodes += nodes() - nodes_before;
             if (stopped()) return 0;
 
-            if (root_move) update_root_move(*root_move, m, loop.move_count == 1 || v > alpha, v);
+            if (root_move) update_root_move(*root_move, m, loop.move_count == 1, v, alpha, beta);
             if (v > loop.best && record_best(depth, m, v, alpha, beta, n, quiet, loop)) break;
             if (quiet && loop.quiet_count < loop.quiets_tried.size()) loop.quiets_tried[loop.quiet_count++] = m;
             if (!quiet && loop.tactical_count < loop.tactics_tried.size())
@@ -743,12 +753,14 @@ private:
         if (on_root_move) on_root_move(root_depth_, m, static_cast<int>(it - root_moves_.begin()) + 1);
         return &*it;
     }
-    // A root move's score and line when it is the first or beats alpha; -inf otherwise.
-    void update_root_move(RootMove<Move>& rm, const Move& m, bool exact, Score v) {
-        if (exact) {
+    // A root move's score and line when it is the first or beats alpha; -inf otherwise. One that beats alpha is the
+    // iteration's best so far.
+    void update_root_move(RootMove<Move>& rm, const Move& m, bool first, Score v, Score alpha, Score beta) {
+        if (first || v > alpha) {
             rm.score = v;
             pv_.update(0, m);
             pv_.copy_line(0, rm.pv);
+            if (v > alpha) iteration_best_ = IterationBest{m, v, v >= beta ? Bound::Lower : Bound::Exact, rm.pv};
         } else {
             rm.score = -kInfinity;
         }
@@ -945,6 +957,7 @@ private:
     int root_first_ = 0;
     int root_depth_ = 1;
     bool superseded_ = false;
+    std::optional<IterationBest> iteration_best_;
     std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     classic::PvTable<Move> pv_;
