@@ -32,6 +32,7 @@ public:
         if constexpr (PieceMoveGame<G>) return std::size_t{G::piece_move_key_count};
         return std::size_t{0};
     }();
+    // Four plies back as well: -3.2 Elo ± 43.4 in 109 games at 60k nodes.
     static constexpr std::size_t kContinuationPlies = 2;
     // The piece_move_keys of the moves one and two plies back (nullopt: none, a null move).
     using PreviousMoves = std::array<std::optional<std::size_t>, kContinuationPlies>;

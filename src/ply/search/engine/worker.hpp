@@ -820,7 +820,9 @@ private:
             n.eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
             return true;
         // Step 15b (-3.2 Elo ± 29.6, 217 games at 10k nodes: off by default). History pruning. Near the horizon, a
-        // quiet move that has failed low often elsewhere is not worth a search.
+        // quiet move that has failed low often elsewhere is not worth a search. Measured and not kept, at 60k nodes:
+        // Ethereal's rule, a quiet move pruned where either continuation history (one or two plies back) is below 0
+        // (-1,000 where the evaluation rises) at a reduced depth of 3 or less (2 where rising), -16.3 ± 27.8 in 278.
         if (plain && features().history_pruning && depth <= param::kHistoryPruningDepth &&
             quiet_history(n.ply, m, loop.continuation) < -param::kHistoryPruningPerPly * depth &&
             !(features().killers && history_.is_killer(n.ply, m)))
