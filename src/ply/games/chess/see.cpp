@@ -26,6 +26,11 @@ bool Position::see_ge(Move m, Score threshold) const {
         occ ^= square_bb(to ^ 8);
     }
     Score on_square = kSeeValue[type_of(board_[from])];
+    // The exchange wins at most what the move takes and loses at most the
+    // mover on top: a pawn taking a queen, or a quiet move held to a wide
+    // margin, is settled without the swap list.
+    if (gain[0] < threshold) return false;
+    if (gain[0] - on_square >= threshold) return true;
 
     const Bitboard diagonal = pieces(Bishop) | pieces(Queen), straight = pieces(Rook) | pieces(Queen);
     Bitboard attackers = attackers_to(to, occ) & occ;
