@@ -627,7 +627,9 @@ namespace {
 // entry of older weights does not count: set_weights() starts a generation.
 class EvalCache {
 public:
-    static constexpr std::size_t kEntries = std::size_t{1} << 14;  // 256 KB a thread
+    // 256 KB a thread. Four times as many entries evaluated 7% fewer positions
+    // (1.5% fewer instructions) but searched 4% slower: the cache left L2.
+    static constexpr std::size_t kEntries = std::size_t{1} << 14;
 
     static Score evaluate(const Position& pos) {
         // Allocated on first use: a large static thread-local block can fail

@@ -14,7 +14,8 @@
 // no more of an error than one entry holds: +3.9 ± 22.0 in 443 more, and
 // fewer tactics missed, see update()). Games with
 // piece_move_key can add one for the move that led to the position, by its
-// piece and destination (MoveCorrection, off: +14.9 ± 34.4 in 140 games).
+// piece and destination (MoveCorrection, off: +14.9 ± 34.4 in 140 games,
+// then +9.0 ± 17.5 in 699).
 #pragma once
 
 #include <algorithm>
