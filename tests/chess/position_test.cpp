@@ -322,19 +322,18 @@ TEST(ChessCapabilities, StaticExchange) {
 // The exchange on `to` for `side`, next to capture, by plain recursion over
 // the same rules as see_ge (least valuable attacker first, x-rays through the
 // pieces gone, pins ignored, no king capture onto a defended square).
+constexpr int kExchangeValue[6] = {100, 320, 330, 500, 900, 20000};
 int exchange_gain(const Position& pos, Square to, Bitboard occupied, Color side, int on_square) {
-    static constexpr int kValue[6] = {100, 320, 330, 500, 900, 20000};
     const Bitboard mine = pos.attackers_to(to, occupied) & occupied & pos.pieces(side);
     if (!mine) return 0;
     PieceType type = Pawn;
     while (!(mine & pos.pieces(type))) type = PieceType(type + 1);
     const Bitboard rest = occupied ^ square_bb(lsb(mine & pos.pieces(type)));
     if (type == King && (pos.attackers_to(to, rest) & rest & pos.pieces(~side))) return 0;
-    return std::max(0, on_square - exchange_gain(pos, to, rest, ~side, kValue[type]));
+    return std::max(0, on_square - exchange_gain(pos, to, rest, ~side, kExchangeValue[type]));
 }
 
 TEST(ChessCapabilities, StaticExchangeAgreesWithRecursion) {
-    static constexpr int kValue[6] = {100, 320, 330, 500, 900, 20000};
     std::mt19937_64 rng(7);
     for (const auto& fen : kSamples) {
         for (int game = 0; game < (testing::slow_build() ? 2 : 10); ++game) {
@@ -344,12 +343,12 @@ TEST(ChessCapabilities, StaticExchangeAgreesWithRecursion) {
                 for (const Move m : moves) {
                     if (m.type() == Castling || m.type() == Promotion) continue;
                     Bitboard occupied = pos.pieces() ^ square_bb(m.from());
-                    int taken = pos.piece_on(m.to()) != NoPiece ? kValue[type_of(pos.piece_on(m.to()))] : 0;
+                    int taken = pos.piece_on(m.to()) != NoPiece ? kExchangeValue[type_of(pos.piece_on(m.to()))] : 0;
                     if (m.type() == EnPassant) {
-                        taken = kValue[Pawn];
+                        taken = kExchangeValue[Pawn];
                         occupied ^= square_bb(m.to() ^ 8);
                     }
-                    const int mover = kValue[type_of(pos.piece_on(m.from()))];
+                    const int mover = kExchangeValue[type_of(pos.piece_on(m.from()))];
                     const int value = taken - exchange_gain(pos, m.to(), occupied, ~pos.side_to_move(), mover);
                     ASSERT_TRUE(pos.see_ge(m, value)) << pos.fen() << " " << to_uci(m, true) << " " << value;
                     ASSERT_FALSE(pos.see_ge(m, value + 1)) << pos.fen() << " " << to_uci(m, true) << " " << value;
