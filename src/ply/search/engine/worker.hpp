@@ -760,7 +760,7 @@ private:
             rm.score = v;
             pv_.update(0, m);
             pv_.copy_line(0, rm.pv);
-            if (v > alpha) iteration_best_ = IterationBest{m, v, v >= beta ? Bound::Lower : Bound::Exact, rm.pv};
+            if (v > alpha) iteration_best_ = IterationBest{m, v, bound_of(v, alpha, beta), rm.pv};
         } else {
             rm.score = -kInfinity;
         }
