@@ -583,6 +583,10 @@ private:
         // Elo ± 16.2, 1,066 games at 10k nodes). Move ordering. The table's move goes first, before any move is scored
         // (where it refutes the node, scoring the others is wasted), then captures, killers, countermoves and history
         // (the move's own and its continuation history after the moves one and two plies before).
+        // Measured and not kept: staged, quiet moves scored only when the first comes up (with the histories the
+        // captures' and killers' searches updated) and exchanges only when a capture comes up, -8.5 Elo ± 24.2 in 370
+        // games at 60k nodes (KQ-K 8/8/8/8/3k4/8/8/KQ6 b: 1.8M nodes to depth 19 became 45M); exchanges alone when
+        // picked changed only ties and saved no instructions (cachegrind on bench).
         MoveListOf<G> moves;
         if (n.root)
             generate_root_moves(game_, moves);
