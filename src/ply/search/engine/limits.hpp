@@ -47,8 +47,8 @@ struct Features {
     // to one entry's range: +3.9 ± 22.0 in 443 games at 60k nodes, WAC at 1 s 279-280 instead of 277 (correction.hpp).
     bool piece_correction = true;
     // Correction history also by the move that led to the position, its piece and destination (games with
-    // piece_move_key only); on: +14.9 Elo ± 34.4 in 140 games at 60k nodes; +9.0 ± 17.5 in 699 more (PartialIteration
-    // on), SPRT [0, 10] undecided (LLR 0.50).
+    // piece_move_key only); on: +14.9 Elo ± 34.4 in 140 games at 60k nodes; +4.4 ± 10.4 in 1,888 more over three runs
+    // (PartialIteration on), SPRT [0, 10] undecided (LLR -0.21).
     bool move_correction = false;
     // Games with capture_key only; off: -34.7 Elo ± 27.9 in 343 games at 10k nodes (+6.9 ± 19.2 in 708 with
     // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
