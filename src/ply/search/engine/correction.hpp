@@ -14,8 +14,8 @@
 // no more of an error than one entry holds: +3.9 ± 22.0 in 443 more, and
 // fewer tactics missed, see update()). Games with
 // piece_move_key can add one for the move that led to the position, by its
-// piece and destination (MoveCorrection, off: +14.9 ± 34.4 in 140 games,
-// then +9.0 ± 17.5 in 699).
+// piece and destination (MoveCorrection, off: its screens are by the switch
+// in limits.hpp).
 #pragma once
 
 #include <algorithm>
