@@ -268,9 +268,14 @@ TEST(ChessUciSearch, NoLegalMoveGivesNullMove) {
 
 TEST(ChessUciSearch, BadOptionsAndGoParametersAreReported) {
     const auto out = session_output({"setoption name Hash value lots", "setoption name Threads value 0",
+                                     "setoption name Slow Mover value 9", "setoption name slow mover value 1001",
                                      "position startpos", "go depth banana", "stop"});
     EXPECT_NE(out.find("info string error: Hash takes a number"), std::string::npos) << out;
     EXPECT_NE(out.find("info string error: Threads takes a number"), std::string::npos) << out;
+    EXPECT_NE(out.find("info string error: Slow Mover takes a number from 10 to 1000, not '9'"), std::string::npos)
+        << out;
+    EXPECT_NE(out.find("info string error: slow mover takes a number from 10 to 1000, not '1001'"), std::string::npos)
+        << out;
     EXPECT_NE(out.find("'go depth' needs a number"), std::string::npos) << out;
 }
 

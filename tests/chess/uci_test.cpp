@@ -49,6 +49,7 @@ TEST(ChessUci, Handshake) {
                        "option name MultiPV type spin default 1 min 1 max 256\n"
                        "option name Ponder type check default false\n"
                        "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                       "option name Slow Mover type spin default 100 min 10 max 1000\n"
                        "option name Clear Hash type button\n"
                        "option name UCI_Chess960 type check default false\n"
                        "option name UCI_ShowWDL type check default false\n"

@@ -109,6 +109,24 @@ TEST(NimEngine, MoveTimeIsSpentInFullEvenWhenTheMoveIsStable) {
     EXPECT_LT(took, std::chrono::seconds(2));
 }
 
+TEST(NimEngine, SlowMoverScalesTheTimeTakenFromTheClock) {
+    // 201 stones never resolve, so the clock alone ends each search. From 6 s
+    // the usual share stops by the hard limit, 3 x 5.68 s / 30 = 568 ms; ten
+    // times that share runs on at least to its soft limit scaled by the most
+    // stable move's 0.6: 0.6 x 0.6 x 10 x 5.68 s / 30 = 682 ms.
+    auto took = [](int percent) {
+        engine::Engine<Nim> e;
+        engine::Limits<int> limits;
+        limits.time_left = std::chrono::seconds(6);
+        limits.time_use_percent = percent;
+        const auto start = std::chrono::steady_clock::now();
+        EXPECT_TRUE(legal(201, think(e, 201, limits).best));
+        return std::chrono::steady_clock::now() - start;
+    };
+    EXPECT_LT(took(100), std::chrono::milliseconds(650));
+    EXPECT_GE(took(1000), std::chrono::milliseconds(650));
+}
+
 TEST(NimEngine, ClockTimeFindsAShortWin) {
     engine::Engine<Nim> e;
     engine::Limits<int> limits;

@@ -91,6 +91,7 @@ std::string Session<G>::options() const {
                       "option name MultiPV type spin default 1 min 1 max 256\n"
                       "option name Ponder type check default false\n"
                       "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                      "option name Slow Mover type spin default 100 min 10 max 1000\n"
                       "option name Clear Hash type button\n";
     if constexpr (Chess960Game<G>) out += "option name UCI_Chess960 type check default false\n";
     if constexpr (WdlGame<G>) out += "option name UCI_ShowWDL type check default false\n";
@@ -237,6 +238,8 @@ bool Session<G>::set_value(const std::string& key, const std::string& name, cons
         if (auto n = number(0, engine::Skill::kFull)) skill_level_ = *n;
     } else if (key == "move overhead") {
         if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
+    } else if (key == "slow mover") {
+        if (auto n = number(10, 1000)) slow_mover_percent_ = *n;
     } else if (key == "clear hash") {
         engine_.clear();
     } else {
@@ -337,6 +340,7 @@ engine::Limits<typename G::Move> Session<G>::parse_go(const std::vector<std::str
     using std::chrono::milliseconds;
     engine::Limits<Move> limits;
     limits.overhead = milliseconds(move_overhead_ms_);
+    limits.time_use_percent = slow_mover_percent_;
     limits.multipv = multipv_;
     std::optional<milliseconds> wtime, btime;
     milliseconds winc{0}, binc{0};

@@ -126,6 +126,7 @@ private:
     bool counting_ = false;  // the search thread runs `go perft`
     int multipv_ = 1;
     int move_overhead_ms_ = 10;
+    int slow_mover_percent_ = 100;
     bool show_wdl_ = false;
     int skill_level_ = engine::Skill::kFull;
     bool limit_strength_ = false;

@@ -355,7 +355,7 @@ private:
                 std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1, param::kMovesToGoMax);
             const auto pool = std::max(zero, *limits_.time_left + limits_.increment * (moves_to_go - 1) -
                                                  limits_.overhead * (moves_to_go + 2));
-            const auto ideal = pool / moves_to_go;
+            const auto ideal = pool * limits_.time_use_percent / (100 * moves_to_go);
             const auto on_clock = std::max(zero, *limits_.time_left - limits_.overhead);
             soft_limit_ =
                 std::min(std::chrono::duration_cast<milliseconds>(ideal * param::kSoftTimeShare), on_clock / 2);

@@ -159,6 +159,9 @@ struct Limits {
     std::chrono::milliseconds increment{0};
     std::optional<int> moves_to_go;
     std::chrono::milliseconds overhead{10};
+    // The time a move is given from the clock, in percent of the usual (UCI
+    // "Slow Mover"): above 100 thinks longer early and keeps less in reserve.
+    int time_use_percent = 100;
     bool infinite = false;           // also pondering: only stop() ends the search
     std::vector<Move> search_moves;  // restrict the root to these
     int multipv = 1;
