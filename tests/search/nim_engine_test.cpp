@@ -111,9 +111,9 @@ TEST(NimEngine, MoveTimeIsSpentInFullEvenWhenTheMoveIsStable) {
 
 TEST(NimEngine, SlowMoverScalesTheTimeTakenFromTheClock) {
     // 201 stones never resolve, so the clock alone ends each search. From 6 s
-    // the usual share stops by the hard limit, 3 x 5.68 s / 30 = 568 ms; ten
-    // times that share runs on at least to its soft limit scaled by the most
-    // stable move's 0.6: 0.6 x 0.6 x 10 x 5.68 s / 30 = 682 ms.
+    // the usual share stops at its hard limit at the latest, 3 x 5.68 s / 30 =
+    // 568 ms; ten times that share runs on at least to its soft limit scaled
+    // by the most stable move's 0.6: 0.6 x 0.6 x 10 x 5.68 s / 30 = 682 ms.
     auto took = [](int percent) {
         engine::Engine<Nim> e;
         engine::Limits<int> limits;
