@@ -357,9 +357,9 @@ private:
                                                  limits_.overhead * (moves_to_go + 2));
             const auto ideal = pool * limits_.time_use_percent / (100 * moves_to_go);
             const auto on_clock = std::max(zero, *limits_.time_left - limits_.overhead);
-            soft_limit_ =
-                std::min(std::chrono::duration_cast<milliseconds>(ideal * param::kSoftTimeShare), on_clock / 2);
-            hard_limit_ = std::min<milliseconds>(ideal * 3, on_clock * 8 / 10);
+            auto share = [&](double of_ideal) { return std::chrono::duration_cast<milliseconds>(ideal * of_ideal); };
+            soft_limit_ = std::min(share(param::kSoftTimeShare), on_clock / 2);
+            hard_limit_ = std::min(share(param::kHardTimeShare), on_clock * 8 / 10);
         }
     }
 

@@ -38,14 +38,14 @@ namespace ply::engine::param {
 inline constexpr int kMovesToGoSuddenDeath = 30;
 // Time: a GUI's moves-to-go beyond this counts as this many.
 inline constexpr int kMovesToGoMax = 40;
-// Time: the soft limit (no new iteration after it) as a share of the ideal
-// time a move, before the best move's stability scales it (by 0.6 to 2.5).
-// Half as much again, with the hard limit (UCI Slow Mover 150 against 100):
-// at 5+0.05, 571 games, W 127 D 356 L 88, pentanomial [7, 52, 139, 70, 17],
-// +23.2 Elo ± 17.5, SPRT [0, 10] LLR 2.30; with two more runs on other
-// openings, 756 games, pentanomial [7, 62, 195, 92, 22], +27.6 ± 14.6,
-// pooled LLR 4.10 (accepted; to be made the default).
-inline constexpr double kSoftTimeShare = 0.6;
+// Time: the soft limit (no new iteration after it) and the hard limit (abort)
+// as shares of the even share of the clock a move, the soft one before the
+// best move's stability scales it (by 0.6 to 2.5). Half as much again as
+// 0.6 and 3 (UCI Slow Mover 150 against 100) at 5+0.05 on three slices of
+// the book, 756 games, pentanomial [7, 62, 195, 92, 22], +27.6 Elo ± 14.6,
+// SPRT [0, 10] pooled LLR 4.10.
+inline constexpr double kSoftTimeShare = 0.9;
+inline constexpr double kHardTimeShare = 4.5;
 // Time: the soft limit is scaled by kNodeShareBase - kNodeShareSlope * the
 // best move's share of the nodes (1 at 70%; within [0.5, 1.75]).
 inline constexpr double kNodeShareBase = 2.05;
