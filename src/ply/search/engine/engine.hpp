@@ -241,9 +241,9 @@ private:
         for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
         const auto& best = w.root_moves().front();
         if (last_best && !(*last_best == best.move))
-            instability = std::min(instability + 0.8, 2.5);
+            instability = std::min(instability + param::kBestMoveChangeTime, param::kInstabilityMax);
         else
-            instability = std::max(instability * 0.85, 0.6);
+            instability = std::max(instability * param::kStableIterationTime, param::kInstabilityMin);
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
         if (is_infinite() || !soft_limit_) return false;

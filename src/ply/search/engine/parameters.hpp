@@ -40,12 +40,19 @@ inline constexpr int kMovesToGoSuddenDeath = 30;
 inline constexpr int kMovesToGoMax = 40;
 // Time: the soft limit (no new iteration after it) and the hard limit (abort)
 // as shares of the even share of the clock a move, the soft one before the
-// best move's stability scales it (by 0.6 to 2.5). Half as much again as
+// best move's stability scales it (below). Half as much again as
 // 0.6 and 3 (UCI Slow Mover 150 against 100) at 5+0.05 on three slices of
 // the book, 756 games, pentanomial [7, 62, 195, 92, 22], +27.6 Elo ± 14.6,
 // SPRT [0, 10] pooled LLR 4.10.
 inline constexpr double kSoftTimeShare = 0.9;
 inline constexpr double kHardTimeShare = 4.5;
+// Time: the soft limit's scale by the best move's stability starts each
+// search at 1, gains this when an iteration changes the best move, is
+// multiplied by the next for each that keeps it, within the bounds after.
+inline constexpr double kBestMoveChangeTime = 0.8;
+inline constexpr double kStableIterationTime = 0.85;
+inline constexpr double kInstabilityMin = 0.6;
+inline constexpr double kInstabilityMax = 2.5;
 // Time: the soft limit is scaled by kNodeShareBase - kNodeShareSlope * the
 // best move's share of the nodes (1 at 70%; within [0.5, 1.75]).
 inline constexpr double kNodeShareBase = 2.05;
