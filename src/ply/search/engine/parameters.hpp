@@ -53,7 +53,8 @@ inline constexpr double kHardTimeShare = 4.5;
 inline constexpr double kBestMoveChangeTime = 0.8;
 inline constexpr double kStableIterationTime = 0.85;
 // A floor of 0.8 at 5+0.05: 486 games, pentanomial [5, 55, 113, 62, 8],
-// +9.3 ± 18.2, SPRT [0, 10] LLR 0.50, undecided.
+// +9.3 ± 18.2, then -23.7 and -19.3 in two runs of about 90 on other
+// openings; pooled 664 games, [7, 81, 158, 75, 11], +1.0 ± 15.5: not kept.
 inline constexpr double kInstabilityMin = 0.6;
 inline constexpr double kInstabilityMax = 2.5;
 // Time: the soft limit is scaled by kNodeShareBase - kNodeShareSlope * the
