@@ -348,7 +348,7 @@ private:
         const milliseconds zero{0};
         if (limits_.move_time) {
             // A fixed time per move is spent in full: no soft limit, which
-            // stability would shorten (a stable move would stop at 60%).
+            // stability would shorten (to param::kInstabilityMin of it).
             hard_limit_ = std::max(zero, *limits_.move_time - limits_.overhead);
         } else if (limits_.time_left) {
             const int moves_to_go =
