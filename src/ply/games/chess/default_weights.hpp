@@ -11,6 +11,11 @@
 // --lambda 0.2` (validation error 0.0091736 -> 0.0081160). The king's endgame
 // table is still the hand-set one (tuned, it mated a bare king slower, and
 // those endings are rarely in the data: games are adjudicated at +2000).
+// Not kept after it, at 60k nodes a move against these values: the same tune
+// with --lambda 0 (validation error 0.0078639 -> 0.0065911), -11.7 Elo ± 32.5
+// in 178 games; the same tune from these values on twice the positions (the
+// other half scored too: 520,753), where 407 weights reach 2,000 positions,
+// -27.9 ± 39.0 in 150.
 // Earlier rounds (their commits have the SPRTs): the first two on Ply's own
 // self-play scores; the third to the seventh added terms, each group tuned
 // from 0 with every other weight held, on 1,818,470 and then 999,894 positions
