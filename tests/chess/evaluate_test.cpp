@@ -83,6 +83,23 @@ TEST(ChessEvaluation, CachedPawnStructuresGiveTheValueComputedAfresh) {
     }
 }
 
+// The pawn cache keeps a shelter for the square each king last stood on:
+// the same pawns with the kings elsewhere, and back, must each get their own.
+TEST(ChessEvaluation, CachedSheltersFollowTheKings) {
+    const char* kings[] = {"6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/K7 w - - 0 1",
+                           "k7/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1"};
+    for (int round = 0; round < 2; ++round)
+        for (const char* fen : kings) {
+            const Position pos = Position::from_fen(fen);
+            eval::Trace t;
+            EXPECT_EQ(pos.evaluate(), eval::evaluate_traced(pos, t)) << fen;
+        }
+    eval::Trace home, away;
+    eval::evaluate_traced(Position::from_fen(kings[0]), home);
+    eval::evaluate_traced(Position::from_fen(kings[1]), away);
+    EXPECT_NE(home.terms[eval::KingSafety][White], away.terms[eval::KingSafety][White]) << "the shelter differs";
+}
+
 TEST(ChessEvaluation, NewPawnWeightsAreReadThoughTheStructureIsCached) {
     const Position pos = Position::from_fen("4k3/ppp3pp/8/8/8/8/PP1P2PP/4K3 w - - 0 1");
     const Position same_pawns = Position::from_fen("3k4/ppp3pp/8/8/8/8/PP1P2PP/3K4 w - - 0 1");

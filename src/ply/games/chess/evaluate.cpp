@@ -61,19 +61,22 @@ const Weights& w = active;
 std::atomic<std::uint32_t> weights_generation{1};
 
 // What the pawns alone decide, for both sides: the structure's value and
-// which pawns are passed.
+// which pawns are passed; and what they are worth to each side's king on
+// the square it last stood (its shelter).
 struct PawnEntry {
     Bitboard pawns[2]{};  // the key: both sides' pawns, exactly
     Bitboard passed[2]{};
     Pair structure[2];
     std::uint32_t generation = 0;  // never 0 once filled
+    Square king[2]{NoSquare, NoSquare};
+    Pair shelter[2];  // for a king on king[c]
 };
 
 // Pawn structures change far less often than positions: each thread keeps
 // the last ones it evaluated, by both sides' pawns.
 class PawnCache {
 public:
-    static constexpr std::size_t kEntries = std::size_t{1} << 12;  // 224 KB a thread
+    static constexpr std::size_t kEntries = std::size_t{1} << 12;  // 320 KB a thread
 
     static PawnEntry& slot(Bitboard white, Bitboard black) {
         // Allocated on first use, as EvalCache's slots (the Python module).
@@ -299,12 +302,14 @@ private:
     void pawns() {
         const Bitboard white = pos_.pieces(White, Pawn), black = pos_.pieces(Black, Pawn);
         PawnEntry* cached = Tracing ? nullptr : &PawnCache::slot(white, black);
+        pawn_entry_ = cached;
         if (cached && PawnCache::holds(*cached, white, black)) {
             for (Color c : {White, Black}) score_[c] += cached->structure[c];
             passed_pawns(*cached);
             return;
         }
-        PawnEntry fresh{{white, black}, {}, {}, weights_generation.load(std::memory_order_relaxed)};
+        PawnEntry fresh{{white, black},       {}, {}, weights_generation.load(std::memory_order_relaxed),
+                        {NoSquare, NoSquare}, {}};
         for (Color c : {White, Black}) {
             const Pair before = score_[c];
             fresh.passed[c] = pawn_structure(c);
@@ -383,12 +388,33 @@ private:
     }
 
     // The danger to `c`'s king: enemy attackers of its zone, weak squares,
-    // safe checks; and the pawns that shelter it or storm it.
+    // safe checks; the pawns that shelter it or storm it; its defenders.
     void king_safety(Color c) {
-        const Color them = ~c;
-        const Square k = pos_.king_square(c);
-        if (attackers_of_king(c) > (pos_.pieces(them, Queen) ? 0 : 1)) king_danger(c);
+        if (attackers_of_king(c) > (pos_.pieces(~c, Queen) ? 0 : 1)) king_danger(c);
+        shelter(c);
+        const Bitboard defenders = pos_.pieces(c, Pawn) | pos_.pieces(c, Knight) | pos_.pieces(c, Bishop);
+        add(c, KingSafety,
+            w.king_defenders[static_cast<std::size_t>(std::min(popcount(defenders & king_zone_[c]), 11))]);
+    }
 
+    // What the pawns alone are worth to `c`'s king where it stands, from the
+    // pawn cache while the king stays on its square (kings move seldom).
+    void shelter(Color c) {
+        const Square k = pos_.king_square(c);
+        if (pawn_entry_ && pawn_entry_->king[c] == k) {
+            score_[c] += pawn_entry_->shelter[c];
+            return;
+        }
+        const Pair before = score_[c];
+        pawn_shelter(c, k);
+        if (pawn_entry_) {
+            pawn_entry_->king[c] = k;
+            pawn_entry_->shelter[c] = score_[c] - before;
+        }
+    }
+
+    void pawn_shelter(Color c, Square k) {
+        const Color them = ~c;
         // Shelter and storm on the three files around the king (b..g centred).
         const Bitboard own = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
         const Bitboard not_behind = ~ranks_ahead(them, k);  // the king's rank and those in front
@@ -416,9 +442,6 @@ private:
         const int file = file_of(k);
         const Bitboard wing = file <= 2 ? kQueenWing : file >= 5 ? kKingWing : kCentreFiles;
         if (!((own | theirs) & wing)) add(c, KingSafety, w.pawnless_wing);
-        const Bitboard defenders = own | pos_.pieces(c, Knight) | pos_.pieces(c, Bishop);
-        add(c, KingSafety,
-            w.king_defenders[static_cast<std::size_t>(std::min(popcount(defenders & king_zone_[c]), 11))]);
         // In the endgame the king must stay near its pawns.
         int nearest = 0;
         for (Bitboard b = own; b;) {
@@ -602,6 +625,7 @@ private:
 
     const Position& pos_;
     Trace* trace_;
+    PawnEntry* pawn_entry_ = nullptr;  // the thread's cached entry for these pawns (none when tracing)
     Pair score_[2];
     Bitboard occupied_ = 0;
     Bitboard attacked_[2]{}, attacked2_[2]{}, attacked_by_[2][6]{};
