@@ -12,6 +12,7 @@
 #include <ply/uci/uci.hpp>
 #include "chess/chess_test_support.hpp"
 #include "support/shared_output.hpp"
+#include "support/temp_file.hpp"
 
 namespace ply::uci {
 namespace {
@@ -288,6 +289,43 @@ TEST(ChessUciSearch, BenchPrintsItsSignature) {
         return text.substr(at, text.find('\n', at) - at);
     };
     EXPECT_EQ(signature(out), signature(session_output({"bench 3"}))) << "deterministic with one thread";
+}
+
+// The table keeps each position's evaluation: new weights must not meet the
+// old ones' there (nor their scores and corrections), so a search after the
+// switch is the one a fresh engine with those weights makes, node for node.
+TEST(ChessUciSearch, ASearchAfterNewWeightsIsAFreshEnginesSearch) {
+    const ply::testing::TempFile weights("tempo_search.txt", "# a big tempo\ntempo 300 300\n");
+    const std::vector<std::string> load = {"setoption name EvalFile value " + weights.path.string()};
+    const std::vector<std::string> search = {"position startpos moves e2e4", "go depth 7"};
+    auto last_result = [](const std::string& out) {  // "score ... nodes N" of the last depth-7 line
+        const auto line = out.rfind("info depth 7 ");
+        const auto score = out.find(" score ", line), nps = out.find(" nps ", line);
+        return line == std::string::npos || nps == std::string::npos ? std::string() : out.substr(score, nps - score);
+    };
+    std::string fresh, switched;
+    {
+        std::ostringstream out;
+        Session s(out);
+        for (const auto& lines : {load, search, {std::string("setoption name EvalFile value <default>")}}) {
+            for (const auto& l : lines) s.handle(l);
+            s.wait();
+        }
+        fresh = out.str();
+    }
+    {
+        std::ostringstream out;
+        Session s(out);
+        for (const auto& lines : {search, load, search, {std::string("setoption name EvalFile value <default>")}}) {
+            for (const auto& l : lines) s.handle(l);
+            s.wait();
+        }
+        switched = out.str();
+    }
+    ASSERT_NE(last_result(fresh), "") << fresh;
+    EXPECT_EQ(last_result(switched), last_result(fresh)) << switched;
+    EXPECT_NE(last_result(switched.substr(0, switched.find("bestmove"))), last_result(fresh))
+        << "the tempo changes the first search's result";
 }
 
 }  // namespace

@@ -21,6 +21,32 @@ TEST(TranspositionTable, StoresAndFindsEveryField) {
     EXPECT_FALSE(tt.probe(0x1234567890ABCDEEull, 7)) << "another key in the same bucket";
 }
 
+TEST(TranspositionTable, KeepsTheEvaluationBesideMovesOf16Bits) {
+    TranspositionTable<std::uint16_t> tt(1);
+    for (const Score eval : {-32767, -1, 0, 1, 32767}) {
+        const std::uint64_t key = 0xC0FFEEull + static_cast<std::uint64_t>(eval + 40000) * 0x10001ull;
+        tt.store(key, 77, 3, Bound::Exact, std::uint16_t{0xFFFF}, eval);
+        const auto hit = tt.probe(key, 3);
+        ASSERT_TRUE(hit && hit->move && hit->eval) << eval;
+        EXPECT_EQ(*hit->eval, eval);
+        EXPECT_EQ(*hit->move, 0xFFFF) << "the move's bits are its own";
+        EXPECT_EQ(hit->score, 77);
+        // A later result without an evaluation (a node in check) keeps the position's.
+        tt.store(key, -5, 4, Bound::Upper, std::nullopt);
+        ASSERT_TRUE(tt.probe(key, 4)->eval);
+        EXPECT_EQ(*tt.probe(key, 4)->eval, eval);
+    }
+    tt.store(1, 0, 1, Bound::Lower, std::nullopt);
+    EXPECT_FALSE(tt.probe(1, 1)->eval) << "none stored";
+    tt.store(2, 0, 1, Bound::Lower, std::nullopt, 40000);
+    EXPECT_FALSE(tt.probe(2, 1)->eval) << "too large for 16 bits: not kept";
+    TranspositionTable<std::uint32_t> wide(1);
+    wide.store(3, 0, 1, Bound::Lower, 0xFFFFFFFFu, 25);
+    ASSERT_TRUE(wide.probe(3, 1)->move);
+    EXPECT_EQ(*wide.probe(3, 1)->move, 0xFFFFFFFFu);
+    EXPECT_FALSE(wide.probe(3, 1)->eval) << "a 32-bit move leaves no room";
+}
+
 TEST(TranspositionTable, EachEntryOfAFullBucketAnswersForItsOwnKey) {
     // 64 MB: a table of huge pages where the system has them.
     TranspositionTable<int> tt(64);

@@ -278,6 +278,7 @@ bool Session<G>::set_game_value(const std::string& key, const std::string& value
             try {
                 const bool builtin = value.empty() || value == "<default>";
                 Tuning<G>::set_weights(Tuning<G>::parse_weights(builtin ? "" : read_text_file(value, "weights file")));
+                engine_.clear();  // the table's evaluations and the corrections learnt are the old weights'
             } catch (const ParseError& e) {
                 say(std::string("info string error: ") + e.what() + "; the evaluation keeps its weights");
             }

@@ -1,6 +1,8 @@
 // The transposition table of the production search.
 //
-// Buckets of four 16-byte entries fill one cache line. Entries are written
+// Buckets of four 16-byte entries fill one cache line. Where moves take 16
+// bits or fewer an entry also keeps the position's static evaluation: a node
+// found in the table needs no evaluation of its own. Entries are written
 // and read without locks by every Lazy SMP thread: each is two relaxed
 // atomic words, the key stored XORed with the data, so a torn write (half
 // from one thread, half from another) fails the key check instead of
@@ -46,6 +48,7 @@ struct TTHit {
     int depth;
     Bound bound;
     std::optional<Move> move;
+    std::optional<Score> eval;  // the position's static evaluation, if stored
 };
 
 // Where a key's bucket lies: for the production search, anywhere in the
@@ -102,11 +105,13 @@ public:
         }
         if (found == 0) return std::nullopt;
         const Fields f = unpack(found);
-        return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt};
+        return TTHit<Move>{f.score, f.depth, f.bound, f.has_move ? std::optional<Move>(f.move) : std::nullopt, f.eval};
     }
 
-    // `score` must already be node-relative (score_to_tt).
-    void store(std::uint64_t key, Score score, int depth, Bound bound, std::optional<Move> move) {
+    // `score` must already be node-relative (score_to_tt). `eval`: the
+    // position's static evaluation, kept where moves leave room (kStoresEval).
+    void store(std::uint64_t key, Score score, int depth, Bound bound, std::optional<Move> move,
+               std::optional<Score> eval = std::nullopt) {
         Bucket& b = bucket(key, depth);
         Entry* victim = &b.entries[0];
         int victim_worth = 1 << 30;
@@ -117,6 +122,7 @@ public:
                 // keep a deeper exact result over a shallow bound.
                 const Fields old = unpack(data);
                 if (!move && old.has_move) move = old.move;
+                if (!eval) eval = old.eval;
                 if (bound != Bound::Exact && old.depth > depth + 2 && old.generation == generation_) return;
                 victim = &e;
                 break;
@@ -129,7 +135,7 @@ public:
                 victim = &e;
             }
         }
-        const std::uint64_t data = pack(score, depth, bound, move);
+        const std::uint64_t data = pack(score, depth, bound, move, eval);
         victim->data.store(data, std::memory_order_relaxed);
         victim->key_xor_data.store(key ^ data, std::memory_order_relaxed);
     }
@@ -150,6 +156,8 @@ public:
 
     static constexpr int kBucketSize = 4;
     static constexpr std::size_t kBucketBytes = 64;
+    // A move of 16 bits leaves the other 16 of its field to the evaluation.
+    static constexpr bool kStoresEval = sizeof(Move) <= 2;
 
 protected:
     Placement& placement() { return placement_; }
@@ -172,15 +180,24 @@ private:
         int depth = 0;
         Bound bound = Bound::None;
         std::uint8_t generation = 0;
+        std::optional<Score> eval;
     };
 
-    // data: move (32) | score (16) | depth (8) | bound (2) | has move (1) | generation (4) | 1
-    std::uint64_t pack(Score score, int depth, Bound bound, std::optional<Move> move) const {
+    static constexpr std::uint16_t kNoEval = 0x8000;  // the int16 no evaluation takes (see eval_bits)
+    static std::uint32_t eval_bits(std::optional<Score> eval) {
+        const bool fits = eval && *eval > -0x8000 && *eval < 0x8000;  // another game's evaluation may not
+        return std::uint32_t{fits ? static_cast<std::uint16_t>(*eval) : kNoEval} << 16;
+    }
+
+    // data: move (32, or 16 and the evaluation's 16) | score (16) | depth (8) | bound (2) | has move (1) |
+    // generation (4) | 1
+    std::uint64_t pack(Score score, int depth, Bound bound, std::optional<Move> move, std::optional<Score> eval) const {
         // Checked where a move is stored, not for the whole class: an engine
         // for a game without hash() holds a table it never writes, whatever its moves.
         static_assert(sizeof(Move) <= 4 && std::is_trivially_copyable_v<Move>, "the table stores moves in 32 bits");
         std::uint32_t move_bits = 0;
         if (move) std::memcpy(&move_bits, &*move, sizeof(Move));
+        if constexpr (kStoresEval) move_bits |= eval_bits(eval);
         const auto depth_bits = static_cast<std::uint64_t>(std::clamp(depth + 1, 0, 255));
         return std::uint64_t{move_bits} | std::uint64_t{static_cast<std::uint16_t>(score)} << 32 | depth_bits << 48 |
                std::uint64_t{static_cast<std::uint8_t>(bound)} << 56 | std::uint64_t{move.has_value()} << 58 |
@@ -198,6 +215,10 @@ private:
         f.bound = static_cast<Bound>((data >> 56) & 3);
         f.has_move = (data >> 58) & 1;
         f.generation = static_cast<std::uint8_t>((data >> 59) & 0xF);
+        if constexpr (kStoresEval) {
+            const auto bits = static_cast<std::uint16_t>(move_bits >> 16);
+            if (bits != kNoEval) f.eval = static_cast<std::int16_t>(bits);
+        }
         return f;
     }
 

@@ -333,7 +333,7 @@ private:
         // Step 7 (~5 Elo ± 47, 150 games). Static evaluation, improving or not. Better than two plies ago, cutoffs are
         // likelier; pruning can be bolder when it is not.
         Score raw_eval = -kInfinity;
-        const Score static_eval = node_evaluation(ply, checked, raw_eval);
+        const Score static_eval = node_evaluation(ply, checked, tt_entry, raw_eval);
         const bool improving = features().improving && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
         const bool declining = features().improving && !improving;
@@ -421,7 +421,7 @@ private:
                 if (auto hit = shared_.table->probe(key, depth)) {
                     tt_move = oriented(hit->move);
                     const Score v = score_from_tt(hit->score, ply);
-                    entry = TTHit<Move>{v, hit->depth, hit->bound, tt_move};
+                    entry = TTHit<Move>{v, hit->depth, hit->bound, tt_move, hit->eval};
                     if (may_cut && hit->depth >= depth && bound_settles(hit->bound, v, alpha, beta)) return v;
                 }
             }
@@ -439,10 +439,10 @@ private:
 
     // Only pruning and the improving flag read the static evaluation; with
     // all of them off it is not worth computing at every node.
-    Score node_evaluation(int ply, bool checked, Score& raw) {
+    Score node_evaluation(int ply, bool checked, const std::optional<TTHit<Move>>& entry, Score& raw) {
         const Features& f = features();
         const bool uses_eval = f.reverse_futility || f.razoring || f.null_move || f.futility || f.improving;
-        raw = checked || !uses_eval ? -kInfinity : Score(game_.evaluate());
+        raw = checked || !uses_eval ? -kInfinity : evaluation(entry);
         const Score static_eval = raw == -kInfinity ? raw : corrected(ply, raw);
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         return static_eval;
@@ -460,6 +460,11 @@ private:
                              (entry->bound == Bound::Upper && entry->score < static_eval);
         return sharper ? entry->score : static_eval;
     }
+    // The position's static evaluation: the table's where it kept one.
+    Score evaluation(const std::optional<TTHit<Move>>& entry) const {
+        return entry && entry->eval ? *entry->eval : Score(game_.evaluate());
+    }
+    static std::optional<Score> evaluated(Score raw) { return raw == -kInfinity ? std::nullopt : std::optional(raw); }
     Score corrected(int ply, Score raw) const {
         if constexpr (CorrectionGame<G>)
             if (features().correction_history)
@@ -675,7 +680,7 @@ private:
             if (features().transposition_table && !(n.root && root_first_ > 0)) {
                 shared_.table->store(n.key, score_to_tt(loop.best, n.ply), depth,
                                      bound_of(loop.best, original_alpha, beta),
-                                     oriented(loop.best_move ? loop.best_move : n.tt_move));
+                                     oriented(loop.best_move ? loop.best_move : n.tt_move), evaluated(n.raw_eval));
             }
         }
         return loop.best;
@@ -899,7 +904,7 @@ private:
                         deeper_entry = hit->depth > 0;
                         const Score v = score_from_tt(hit->score, ply);
                         if (!pv_node && bound_settles(hit->bound, v, alpha, beta)) return v;
-                        tt_entry = TTHit<Move>{v, hit->depth, hit->bound, tt_move};
+                        tt_entry = TTHit<Move>{v, hit->depth, hit->bound, tt_move, hit->eval};
                     }
                 }
             }
@@ -908,12 +913,14 @@ private:
             const bool checked = in_check();
             Score best = -kInfinity;
             Score stand_pat = -kInfinity;
+            Score raw_eval = -kInfinity;
             // Quiescence step 2 (with step 1). Standing pat. The side to move need not capture: the evaluation is a
             // lower bound. With QuiescenceTableEval, the table's bound where it is sharper (it saw captures and
             // threats the evaluation cannot); not an exact score, which only a PV node gets this far with: it would
             // end the line without its moves.
             if (!checked) {
-                stand_pat = corrected(ply, game_.evaluate());
+                raw_eval = evaluation(tt_entry);
+                stand_pat = corrected(ply, raw_eval);
                 if (features().quiescence_table_eval && tt_entry && tt_entry->bound != Bound::Exact)
                     stand_pat = table_sharpened(stand_pat, tt_entry);
                 if (stand_pat >= beta) return stand_pat;
@@ -954,7 +961,7 @@ private:
             if constexpr (HashedGame<G>) {
                 if (features().transposition_table && best > -kInfinity && !deeper_entry) {
                     shared_.table->store(key, score_to_tt(best, ply), 0, bound_of(best, original_alpha, beta),
-                                         oriented(best_move ? best_move : tt_move));
+                                         oriented(best_move ? best_move : tt_move), evaluated(raw_eval));
                 }
             }
             return best;
