@@ -15,7 +15,8 @@ inline constexpr SearchParameters kSearchParameters{
     .aspiration_fail_high_plies = 3,
     .reverse_futility_depth = 8,
     // 64: +16.8 Elo ± 15.5, 910 games at 60k nodes, pentanomial [21, 101,
-    // 173, 131, 28], SPRT [0, 10] undecided (LLR 1.91), stopped.
+    // 173, 131, 28], SPRT [0, 10] undecided (LLR 1.91), stopped; then +5.9 ±
+    // 24.2 in 354 more on other openings; pooled +13.8 ± 13.0 in 1,264.
     .reverse_futility_margin = 80,
     .razoring_depth = 3,
     .razoring_margin = 250,
