@@ -16,7 +16,8 @@ inline constexpr SearchParameters kSearchParameters{
     .reverse_futility_depth = 8,
     // 64: +16.8 Elo ± 15.5, 910 games at 60k nodes, pentanomial [21, 101,
     // 173, 131, 28], SPRT [0, 10] undecided (LLR 1.91), stopped; then +5.9 ±
-    // 24.2 in 354 more on other openings; pooled +13.8 ± 13.0 in 1,264.
+    // 24.2 in 354 more and +2.5 ± 15.9 in 818 more on other openings; pooled
+    // +9.3 ± 10.1 in 2,082, pentanomial [50, 236, 426, 266, 63], LLR 1.64.
     .reverse_futility_margin = 80,
     .razoring_depth = 3,
     .razoring_margin = 250,
