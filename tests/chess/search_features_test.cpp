@@ -43,12 +43,19 @@ struct Outcome {
 
 using ply::engine::Features;
 using Switch = bool Features::*;
-constexpr Switch kTested[] = {&Features::singular_extensions,     &Features::probcut,
-                              &Features::history_pruning,         &Features::table_eval,
-                              &Features::continuation_history,    &Features::null_move_eval,
-                              &Features::reduce_checks,           &Features::pv_internal_reduction,
-                              &Features::table_capture_reduction, &Features::bad_capture_reductions,
-                              &Features::piece_correction,        &Features::quiescence_table_eval};
+constexpr Switch kTested[] = {&Features::singular_extensions,
+                              &Features::probcut,
+                              &Features::history_pruning,
+                              &Features::table_eval,
+                              &Features::continuation_history,
+                              &Features::null_move_eval,
+                              &Features::reduce_checks,
+                              &Features::pv_internal_reduction,
+                              &Features::table_capture_reduction,
+                              &Features::bad_capture_reductions,
+                              &Features::piece_correction,
+                              &Features::quiescence_table_eval,
+                              &Features::quiescence_skip_even_trades};
 
 // With the tested switches in `on` on, the others of kTested off.
 Outcome search_all(std::span<const Switch> on) {

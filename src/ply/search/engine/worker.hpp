@@ -936,9 +936,11 @@ private:
                 const Move m = *next;
                 // Quiescence step 3 (not measured). Delta and static exchange pruning. A capture that loses material
                 // or cannot lift the score to alpha even with a margin is skipped, unless it checks: a mate is worth
-                // more than any margin.
+                // more than any margin. With QuiescenceSkipEvenTrades an even exchange is skipped too: it leaves the
+                // balance standing pat already counted.
                 if (!checked) {
-                    const Score needed = std::max<Score>(0, alpha - stand_pat - kParams.delta_margin + 1);
+                    const Score least = features().quiescence_skip_even_trades ? 1 : 0;
+                    const Score needed = std::max<Score>(least, alpha - stand_pat - kParams.delta_margin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
                 push_move(ply, m);
