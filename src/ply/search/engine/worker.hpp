@@ -935,6 +935,7 @@ private:
             if (checked && moves.empty()) return no_moves_score(game_, ply);
             Picker picker{moves};
             score_moves(picker, ply, tt_move, continuation_rows(ply));
+            const Score least_gain = features().quiescence_skip_even_trades ? 1 : 0;  // fixed for the node
             while (auto next = picker.pick()) {
                 const Move m = *next;
                 // Quiescence step 3 (not measured). Delta and static exchange pruning. A capture that loses material
@@ -942,8 +943,7 @@ private:
                 // more than any margin. With QuiescenceSkipEvenTrades an even exchange is skipped too: it leaves the
                 // balance standing pat already counted.
                 if (!checked) {
-                    const Score least = features().quiescence_skip_even_trades ? 1 : 0;
-                    const Score needed = std::max<Score>(least, alpha - stand_pat - kParams.delta_margin + 1);
+                    const Score needed = std::max<Score>(least_gain, alpha - stand_pat - kParams.delta_margin + 1);
                     if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
                 }
                 push_move(ply, m);
