@@ -371,6 +371,25 @@ TEST(ChessCapabilities, NullMoveAndMoveKeys) {
     for (const Move m : moves) EXPECT_LT(pos.move_key(m), Position::move_key_count);
 }
 
+TEST(ChessCapabilities, ThreatsAreTheSquaresTheOpponentAttacks) {
+    std::mt19937_64 rng(11);
+    for (const auto& fen : kSamples) {
+        random_game(Position::from_fen(fen), 120, rng, [](const Position& pos) {
+            Bitboard attacked = 0;
+            for (Square s = 0; s < 64; ++s)
+                if (pos.attackers_to(s, pos.pieces()) & pos.pieces(~pos.side_to_move())) attacked |= square_bb(s);
+            ASSERT_EQ(pos.threats(), attacked) << pos.fen();
+        });
+    }
+    // White's rook on a1 attacks Black's on a2, White's king d2, e2 and f2, nothing else Black's pieces reach.
+    const Position pos = Position::from_fen("4k3/8/8/8/6n1/8/r7/R3K3 b - - 0 1");
+    const Bitboard threats = pos.threats();
+    EXPECT_EQ(Position::threat_class(pos.parse_move("Nf2"), threats), 1U);  // into an attack
+    EXPECT_EQ(Position::threat_class(pos.parse_move("Ne3"), threats), 0U);
+    EXPECT_EQ(Position::threat_class(pos.parse_move("Ra3"), threats), 2U);  // out of one
+    EXPECT_EQ(Position::threat_class(pos.parse_move("Re2"), threats), 3U);  // out of one, into another
+}
+
 // The board seen from the other side: colours swapped, ranks mirrored.
 std::string flip_fen(const std::string& fen) {
     std::vector<std::string> f;

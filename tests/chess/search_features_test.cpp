@@ -1,5 +1,5 @@
 // Singular extensions, ProbCut, history pruning, the table's score as the
-// evaluation (and for standing pat in quiescence), continuation history, the
+// evaluation (and for standing pat in quiescence), continuation history, history by threats, the
 // reduction of checks, of bad captures, of PV nodes without a table move and of
 // quiet moves where the table's move is a capture, and correction by the pieces, on chess: each changes the tree a
 // search walks (its node count at a fixed depth), and none changes what the search proves: the same mate, at the same
@@ -55,7 +55,8 @@ constexpr Switch kTested[] = {&Features::singular_extensions,
                               &Features::bad_capture_reductions,
                               &Features::piece_correction,
                               &Features::quiescence_table_eval,
-                              &Features::quiescence_skip_even_trades};
+                              &Features::quiescence_skip_even_trades,
+                              &Features::threat_history};
 
 // With the tested switches in `on` on, the others of kTested off.
 Outcome search_all(std::span<const Switch> on) {

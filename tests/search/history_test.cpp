@@ -76,6 +76,19 @@ TEST(MoveHistory, AgeingHalvesWhatWasLearntAndForgetsTheKillers) {
     EXPECT_FALSE(h.is_killer(4, c.best));  // a killer belongs to its ply under the old root
 }
 
+TEST(MoveHistory, ThreatsKeepAnEntryPerClassOfTheMove) {
+    Cutoff c;
+    History h;
+    const ply::engine::Features features;
+    const ply::chess::Bitboard threats = c.pos.threats();
+    h.reward(c.pos, 4, 6, c.best, std::nullopt, c.previous, &c.tried, 1, features, threats);
+    EXPECT_GT(h.score(c.pos, 4, c.best, threats), 0);
+    EXPECT_LT(h.score(c.pos, 4, c.tried, threats), 0);
+    // Against the other threats the moves are in other classes (both their squares' bits flipped): nothing learnt.
+    EXPECT_EQ(h.score(c.pos, 4, c.best, ~threats), 0);
+    EXPECT_EQ(h.score(c.pos, 4, c.tried, ~threats), 0);
+}
+
 TEST(MoveHistory, CaptureHistoryKnowsTheVictimAndLearnsOnlyWhenSwitchedOn) {
     // White's queen on d5 can take the pawn on e5 or the knight on c6: one square, two victims.
     const Position pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/3Qp3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 1");

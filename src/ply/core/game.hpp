@@ -32,6 +32,7 @@
 //   in_check(), gives_check(Move)           check extensions, pruning guards
 //   see_ge(Move, Score threshold)           static-exchange pruning
 //   move_key(Move) < move_key_count         history tables
+//   threats(), threat_class(Move, Threats)  history tables by the opponent's threats
 //   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
 //   capture_key(Move) < capture_key_count   capture history
 //   is_rule_draw()                          cheap draw test (repetition, fifty moves,
@@ -145,6 +146,18 @@ template <class G>
 concept KeyedMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.move_key(m) } -> std::convertible_to<std::size_t>;
     { G::move_key_count } -> std::convertible_to<std::size_t>;
+};
+
+// A move's class by the opponent's threats (chess: whether it leaves an
+// attacked square, whether it lands on one), below threat_class_count, read
+// against threats(), which the search finds once per node: the history
+// tables keep an entry per class, as fleeing an attack is another move than
+// the same move in peace.
+template <class G>
+concept ThreatKeyedGame = KeyedMoveGame<G> && requires(const G cg, typename G::Move m, typename G::Threats t) {
+    { cg.threats() } -> std::same_as<typename G::Threats>;
+    { cg.threat_class(m, t) } -> std::convertible_to<std::size_t>;
+    { G::threat_class_count } -> std::convertible_to<std::size_t>;
 };
 
 // A key shared by positions the evaluation tends to misjudge alike (chess:

@@ -52,6 +52,8 @@ public:
     static constexpr std::size_t move_key_count = 64 * 64;
     static constexpr std::size_t piece_move_key_count = 12 * 64;
     static constexpr std::size_t capture_key_count = 12 * 64 * 6;
+    static constexpr std::size_t threat_class_count = 4;
+    using Threats = Bitboard;
     using RecordBookMaker = polyglot::BookMaker;  // `ply book chess`: Polyglot books from games
     using MoveList = ply::MoveList<Move, max_moves>;
 
@@ -92,6 +94,12 @@ public:
     // Twofold repetition since the last irreversible move (or null move).
     bool is_repetition() const { return repetitions() >= 1; }
     std::size_t move_key(Move m) const { return std::size_t(m.from()) * 64 + m.to(); }
+    // The squares the side not to move attacks (through nothing, its king included).
+    Bitboard threats() const;
+    // Whether the move leaves an attacked square (2) and lands on one (1).
+    static std::size_t threat_class(Move m, Bitboard threats) {
+        return ((threats >> m.from()) & 1) * 2 + ((threats >> m.to()) & 1);
+    }
     // The pawns of both sides and the side to move, mixed (a multiply-xorshift per side).
     std::uint64_t correction_key() const {
         return mix64(pieces(White, Pawn)) ^ (mix64(pieces(Black, Pawn) + 1) * 3) ^ std::uint64_t(side_to_move());

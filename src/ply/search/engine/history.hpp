@@ -3,7 +3,9 @@
 // countermoves (the refutation of the opponent's previous move) and
 // continuation history (how often a move caused a cutoff after the move one
 // and two plies before it, keyed by piece and destination) and capture
-// history (how often a capture did, by piece, destination and victim).
+// history (how often a capture did, by piece, destination and victim). With
+// the opponent's threats (ThreatKeyedGame), history keeps an entry per class
+// of a move against them.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +20,16 @@
 #include <ply/search/engine/parameters.hpp>
 
 namespace ply::engine {
+
+// The game's Threats, or an empty stand-in for games without them.
+template <class G>
+struct ThreatsOf {
+    struct type {};
+};
+template <ThreatKeyedGame G>
+struct ThreatsOf<G> {
+    using type = typename G::Threats;
+};
 
 template <Game G>
 class MoveHistory {
@@ -37,13 +49,20 @@ public:
     // The piece_move_keys of the moves one and two plies back (nullopt: none, a null move).
     using PreviousMoves = std::array<std::optional<std::size_t>, kContinuationPlies>;
 
+    static constexpr std::size_t kThreatClasses = [] {
+        if constexpr (ThreatKeyedGame<G>) return std::size_t{G::threat_class_count};
+        return std::size_t{1};
+    }();
+    // What the opponent attacks at a node; value-initialised: nothing (every move in class 0).
+    using Threats = typename ThreatsOf<G>::type;
+
     static constexpr std::size_t kCaptureKeys = [] {
         if constexpr (CaptureKeyGame<G>) return std::size_t{G::capture_key_count};
         return std::size_t{0};
     }();
 
     MoveHistory()
-        : history_(2 * kKeys),
+        : history_(2 * kThreatClasses * kKeys),
           counters_(kKeys),
           continuation_(kContinuationPlies * kPieceKeys * kPieceKeys),
           captures_(kCaptureKeys) {}
@@ -79,30 +98,32 @@ public:
         const auto& k = killers_[static_cast<std::size_t>(ply)];
         return k[0] && *k[0] == m ? 2 : k[1] && *k[1] == m ? 1 : 0;
     }
-    [[nodiscard]] int score(const G& g, int ply, const Move& m) const {
-        if constexpr (KeyedMoveGame<G>) return history_[index(g, ply, m)];
+    [[nodiscard]] int score(const G& g, int ply, const Move& m, const Threats& threats = {}) const {
+        if constexpr (KeyedMoveGame<G>) return history_[index(g, ply, m, threats)];
         return 0;
     }
-    // The continuation history's rows for a node's previous moves, found once
-    // per node: scoring each of its quiet moves is then a load per row.
-    struct ContinuationRows {
+    // What scoring a node's quiet moves needs, found once per node: the
+    // continuation history's rows for its previous moves (then a load per row
+    // and move) and the opponent's threats.
+    struct QuietContext {
         std::array<const std::int16_t*, kContinuationPlies> rows{};  // null: no move that far back
+        Threats threats{};
         // The continuation history of a move with piece_move_key `key`.
-        [[nodiscard]] int score(std::size_t key) const {
+        [[nodiscard]] int continuation_score(std::size_t key) const {
             int s = 0;
             for (const std::int16_t* row : rows)
                 if (row) s += row[key];
             return s;
         }
     };
-    [[nodiscard]] ContinuationRows continuation_rows(const PreviousMoves& previous) const {
-        ContinuationRows out;
+    [[nodiscard]] QuietContext quiet_context(const PreviousMoves& previous, const Threats& threats = {}) const {
+        QuietContext out{{}, threats};
         for (std::size_t lag = 0; lag < kContinuationPlies; ++lag)
             if (previous[lag]) out.rows[lag] = &continuation_[continuation_index(lag, *previous[lag], 0)];
         return out;
     }
     [[nodiscard]] int continuation_score(const PreviousMoves& previous, std::size_t key) const {
-        return continuation_rows(previous).score(key);
+        return quiet_context(previous).continuation_score(key);
     }
     [[nodiscard]] int capture_score(const G& g, const Move& m) const {
         if constexpr (CaptureKeyGame<G>) return captures_[g.capture_key(m)];
@@ -116,9 +137,10 @@ public:
     }
 
     // A quiet move caused a cutoff at `depth`; `tried` are the quiet moves
-    // searched before it without one.
+    // searched before it without one; `threats`, the node's.
     void reward(const G& g, int ply, int depth, const Move& best, const std::optional<std::size_t>& previous_key,
-                const PreviousMoves& previous, const Move* tried, std::size_t tried_count, const Features& features) {
+                const PreviousMoves& previous, const Move* tried, std::size_t tried_count, const Features& features,
+                const Threats& threats = {}) {
         learnt_ = true;
         if (features.killers) {
             auto& k = killers_[static_cast<std::size_t>(ply)];
@@ -132,8 +154,8 @@ public:
                 counters_[*previous_key] = best;
             if (!features.history) return;
             const int bonus = bonus_at(depth);
-            update(history_[index(g, ply, best)], bonus);
-            for (std::size_t i = 0; i < tried_count; ++i) update(history_[index(g, ply, tried[i])], -bonus);
+            update(history_[index(g, ply, best, threats)], bonus);
+            for (std::size_t i = 0; i < tried_count; ++i) update(history_[index(g, ply, tried[i], threats)], -bonus);
         }
         if constexpr (PieceMoveGame<G>) {
             if (!features.continuation_history) return;
@@ -162,9 +184,13 @@ private:
     static int bonus_at(int depth) {
         return std::min(param::kHistoryBonusScale * depth * depth, param::kHistoryBonusMax);
     }
-    // Keyed by move and by which side moves (the parity of the ply).
-    std::size_t index(const G& g, int ply, const Move& m) const {
-        if constexpr (KeyedMoveGame<G>) return static_cast<std::size_t>(ply & 1) * kKeys + g.move_key(m);
+    // Keyed by move, by which side moves (the parity of the ply) and by the move's threat class.
+    std::size_t index(const G& g, int ply, const Move& m, const Threats& threats) const {
+        if constexpr (KeyedMoveGame<G>) {
+            std::size_t threat_class = 0;
+            if constexpr (ThreatKeyedGame<G>) threat_class = g.threat_class(m, threats);
+            return (static_cast<std::size_t>(ply & 1) * kThreatClasses + threat_class) * kKeys + g.move_key(m);
+        }
         return 0;
     }
     // Gravity: entries saturate at ±kHistoryMax instead of growing without end.

@@ -56,6 +56,9 @@ struct Features {
     // Games with capture_key only; off: -34.7 Elo ± 27.9 in 343 games at 10k nodes (+6.9 ± 19.2 in 708 with
     // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
     bool capture_history = false;
+    // History by the opponent's threats too (games with threats() only): a quiet move's entry apart for whether it
+    // leaves an attacked square and whether it lands on one.
+    bool threat_history = false;
     bool razoring = true;
     bool singular_extensions = true;  // +36.2 Elo ± 20.4 in 578 games at 20k nodes, SPRT [0, 10] passed
     // Games with generate_tactical and see_ge only; off: -4.3 Elo ± 18.9 in 735 games at 10k nodes, +4.3 ± 21.7
@@ -135,6 +138,7 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"PieceCorrection", &Features::piece_correction},
     {"MoveCorrection", &Features::move_correction},
     {"CaptureHistory", &Features::capture_history},
+    {"ThreatHistory", &Features::threat_history},
     {"Razoring", &Features::razoring},
     {"SingularExtensions", &Features::singular_extensions},
     {"ProbCut", &Features::probcut},

@@ -199,11 +199,10 @@ private:
     }
 
     using Picker = MovePicker<G>;
-    using ContinuationRows = typename MoveHistory<G>::ContinuationRows;
+    using QuietContext = typename MoveHistory<G>::QuietContext;
 
-    // `continuation`: continuation_rows(ply), which the main search has already found for its move loop.
-    void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move,
-                     const ContinuationRows& continuation) const {
+    // `quiet`: quiet_context(ply), which the main search has already found for its move loop.
+    void score_moves(Picker& p, int ply, const std::optional<Move>& tt_move, const QuietContext& quiet) const {
         const std::optional<Move> counter =
             features().countermoves ? history_.counter(previous_key(ply)) : std::nullopt;
         for (std::size_t i = 0; i < p.moves.size(); ++i) {
@@ -218,7 +217,7 @@ private:
             } else if (counter && m == *counter) {
                 s = 1 << 26;
             } else {
-                s = quiet_history(ply, m, continuation);
+                s = quiet_history(ply, m, quiet);
             }
             p.scores[i] = s;
         }
@@ -234,17 +233,22 @@ private:
         return order;
     }
 
-    // The continuation history's rows for the moves that led to `ply` (none when it is off).
-    ContinuationRows continuation_rows(int ply) const {
+    // What scoring quiet moves at `ply` needs, with its position on the board: the continuation history's rows for
+    // the moves that led to it and, where `with_threats` and ThreatHistory is on, the opponent's threats (each empty
+    // when off).
+    QuietContext quiet_context(int ply, bool with_threats) const {
+        typename MoveHistory<G>::Threats threats{};
+        if constexpr (ThreatKeyedGame<G>)
+            if (with_threats && features().threat_history && features().history) threats = game_.threats();
         if constexpr (PieceMoveGame<G>)
-            if (features().continuation_history) return history_.continuation_rows(previous_moves(ply));
-        return {};
+            if (features().continuation_history) return history_.quiet_context(previous_moves(ply), threats);
+        return QuietContext{{}, threats};
     }
     // What the histories say of a quiet move at `ply` (with the parent position on the board); off: 0.
-    int quiet_history(int ply, const Move& m, const ContinuationRows& continuation) const {
-        int s = features().history ? history_.score(game_, ply, m) : 0;
+    int quiet_history(int ply, const Move& m, const QuietContext& quiet) const {
+        int s = features().history ? history_.score(game_, ply, m, quiet.threats) : 0;
         if constexpr (PieceMoveGame<G>)
-            if (features().continuation_history) s += continuation.score(game_.piece_move_key(m));
+            if (features().continuation_history) s += quiet.continuation_score(game_.piece_move_key(m));
         return s;
     }
     typename MoveHistory<G>::PreviousMoves previous_moves(int ply) const {
@@ -547,7 +551,7 @@ private:
             MoveListOf<G> moves;
             game_.generate_tactical(moves);
             Picker picker{moves};
-            score_moves(picker, ply, std::nullopt, continuation_rows(ply));
+            score_moves(picker, ply, std::nullopt, quiet_context(ply, false));
             while (const auto next = picker.pick()) {
                 const Move m = *next;
                 if (!see_ge(m, raised - static_eval)) continue;
@@ -582,7 +586,7 @@ private:
         Score known_fail_low = -kInfinity;  // the best bound of the moves not searched
         Score best = -kInfinity;
         std::optional<Move> best_move;
-        ContinuationRows continuation;  // for the histories of the quiet moves
+        QuietContext quiet;  // for the histories of the quiet moves
     };
 
     Score search_moves(int depth, Score alpha, Score beta, const Node& n) {
@@ -603,7 +607,7 @@ private:
         MoveLoop loop(moves);
         loop.scored = n.root;  // the root's moves come in the root's order
         loop.root_index = static_cast<std::size_t>(root_first_);
-        loop.continuation = continuation_rows(n.ply);
+        loop.quiet = quiet_context(n.ply, true);
         if (!n.root && n.tt_move) {
             const auto it = std::find(moves.begin(), moves.end(), *n.tt_move);
             if (it != moves.end()) {
@@ -633,7 +637,7 @@ private:
 
             const bool killer_or_counter = features().killers && history_.is_killer(n.ply, m);
             // Keys need the parent. Off, the tables are never updated: all 0.
-            const int history_score = quiet ? quiet_history(n.ply, m, loop.continuation) : 0;
+            const int history_score = quiet ? quiet_history(n.ply, m, loop.quiet) : 0;
             const bool losing_capture = !quiet && features().bad_capture_reductions && !see_ge(m, 0);
 
             const std::uint64_t nodes_before = root_move ? nodes() : 0;  // read only at the root
@@ -724,7 +728,7 @@ private:
         // history).
         if (quiet)
             history_.reward(game_, n.ply, depth, m, previous_key(n.ply), previous_moves(n.ply),
-                            loop.quiets_tried.data(), loop.quiet_count, features());
+                            loop.quiets_tried.data(), loop.quiet_count, features(), loop.quiet.threats);
         history_.reward_captures(game_, depth, quiet ? nullptr : &m, loop.tactics_tried.data(), loop.tactical_count,
                                  features());
         return true;
@@ -748,7 +752,7 @@ private:
             loop.tt_move_first = false;
         } else {
             if (!loop.scored) {
-                score_moves(loop.picker, n.ply, n.tt_move, loop.continuation);
+                score_moves(loop.picker, n.ply, n.tt_move, loop.quiet);
                 loop.scored = true;
             }
             next = loop.picker.pick();
@@ -836,7 +840,7 @@ private:
         // Ethereal's rule, a quiet move pruned where either continuation history (one or two plies back) is below 0
         // (-1,000 where the evaluation rises) at a reduced depth of 3 or less (2 where rising), -16.3 ± 27.8 in 278.
         if (plain && features().history_pruning && depth <= param::kHistoryPruningDepth &&
-            quiet_history(n.ply, m, loop.continuation) < -param::kHistoryPruningPerPly * depth &&
+            quiet_history(n.ply, m, loop.quiet) < -param::kHistoryPruningPerPly * depth &&
             !(features().killers && history_.is_killer(n.ply, m)))
             return true;
         // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
@@ -934,7 +938,7 @@ private:
             game_.generate_tactical(moves);  // all evasions when in check
             if (checked && moves.empty()) return no_moves_score(game_, ply);
             Picker picker{moves};
-            score_moves(picker, ply, tt_move, continuation_rows(ply));
+            score_moves(picker, ply, tt_move, quiet_context(ply, checked));
             const Score least_gain = features().quiescence_skip_even_trades ? 1 : 0;  // fixed for the node
             while (auto next = picker.pick()) {
                 const Move m = *next;
