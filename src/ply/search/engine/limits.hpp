@@ -57,7 +57,9 @@ struct Features {
     // continuation history on; +0.0 ± 28.6 in 275 at 60k nodes with the larger history bonus).
     bool capture_history = false;
     // History by the opponent's threats too (games with threats() only): a quiet move's entry apart for whether it
-    // leaves an attacked square and whether it lands on one.
+    // leaves an attacked square and whether it lands on one. On: +16.6 Elo ± 15.1 in 839 games at 60k nodes, then
+    // -12.8 ± 34.2 in 190 on other openings; pooled +11.2 ± 13.9 in 1,028, pentanomial [21, 117, 207, 146, 23],
+    // SPRT [0, 10] undecided (LLR 1.23).
     bool threat_history = false;
     bool razoring = true;
     bool singular_extensions = true;  // +36.2 Elo ± 20.4 in 578 games at 20k nodes, SPRT [0, 10] passed
