@@ -94,7 +94,7 @@ public:
     // Twofold repetition since the last irreversible move (or null move).
     bool is_repetition() const { return repetitions() >= 1; }
     std::size_t move_key(Move m) const { return std::size_t(m.from()) * 64 + m.to(); }
-    // The squares the side not to move attacks (through nothing, its king included).
+    // The squares the side not to move attacks, its king too (sliders stop at the first piece: no x-rays).
     Bitboard threats() const;
     // Whether the move leaves an attacked square (2) and lands on one (1).
     static std::size_t threat_class(Move m, Bitboard threats) {
