@@ -48,15 +48,7 @@ bool checks_from(PieceType t, Color us, Square s, Square ksq, Bitboard occ) {
 }  // namespace
 
 Bitboard Position::threats() const {
-    const Color them = ~side_;
-    const Bitboard occupied = pieces();
-    Bitboard attacked =
-        (them == White ? pawn_attacks_set<White>(pieces(White, Pawn)) : pawn_attacks_set<Black>(pieces(Black, Pawn))) |
-        king_attacks(king_square(them));
-    for (Bitboard b = pieces(them, Knight); b;) attacked |= knight_attacks(pop_lsb(b));
-    for (Bitboard b = pieces(them, Bishop, Queen); b;) attacked |= bishop_attacks(pop_lsb(b), occupied);
-    for (Bitboard b = pieces(them, Rook, Queen); b;) attacked |= rook_attacks(pop_lsb(b), occupied);
-    return attacked;
+    return side_ == White ? movegen::attacked_by<Black>(*this, pieces()) : movegen::attacked_by<White>(*this, pieces());
 }
 
 bool Position::gives_check(Move m) const {

@@ -21,6 +21,17 @@ namespace ply::chess::movegen {
 
 enum class Gen { All, Tactical };
 
+// The squares `Them`'s pieces attack with `occupied` blocking the sliders (the
+// king's danger squares with it lifted off; Position::threats with it on).
+template <Color Them>
+inline Bitboard attacked_by(const Position& pos, Bitboard occupied) {
+    Bitboard attacked = pawn_attacks_set<Them>(pos.pieces(Them, Pawn)) | king_attacks(pos.king_square(Them));
+    for (Bitboard b = pos.pieces(Them, Knight); b;) attacked |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = pos.pieces(Them, Bishop, Queen); b;) attacked |= bishop_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = pos.pieces(Them, Rook, Queen); b;) attacked |= rook_attacks(pop_lsb(b), occupied);
+    return attacked;
+}
+
 template <Color Us, Gen Type, bool CountOnly>
 inline int generate(const Position& pos, Move* list) {
     constexpr Color Them = Us == White ? Black : White;
@@ -68,11 +79,7 @@ inline int generate(const Position& pos, Move* list) {
                               (rook_attacks(ksq, occ) & their_rq) | (bishop_attacks(ksq, occ) & their_bq);
 
     // Squares the enemy attacks, with our king lifted off the board.
-    Bitboard danger = pawn_attacks_set<Them>(their_pawns) | king_attacks(pos.king_square(Them));
-    for (Bitboard b = their_knights; b;) danger |= knight_attacks(pop_lsb(b));
-    const Bitboard occ_no_king = occ ^ square_bb(ksq);
-    for (Bitboard b = their_bq; b;) danger |= bishop_attacks(pop_lsb(b), occ_no_king);
-    for (Bitboard b = their_rq; b;) danger |= rook_attacks(pop_lsb(b), occ_no_king);
+    const Bitboard danger = attacked_by<Them>(pos, occ ^ square_bb(ksq));
 
     const bool quiets = Type == Gen::All || checkers;
     add(ksq, king_attacks(ksq) & ~us & ~danger & (quiets ? ~Bitboard{0} : them));
