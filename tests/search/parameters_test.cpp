@@ -25,7 +25,7 @@ TEST(SearchParameters, MarginsScaleWithTheUnitAndDepthsDoNot) {
     EXPECT_EQ(p.futility_base, 9);
     EXPECT_EQ(p.futility_per_ply, 9);
     EXPECT_EQ(p.see_quiet_margin, -6);
-    EXPECT_EQ(p.see_tactical_margin, -10);
+    EXPECT_EQ(p.see_tactical_margin, -2);
     EXPECT_EQ(p.delta_margin, 20);
     EXPECT_EQ(p.null_move_eval_step, 20);
     EXPECT_EQ(p.falling_score_span, 10);

@@ -44,8 +44,8 @@ struct SearchParameters {
 
     int late_move_pruning_depth = 8;  // quiet moves tried before pruning: 3 + d*d
     int see_pruning_depth = 8;
-    Score see_quiet_margin = -60;      // per ply
-    Score see_tactical_margin = -100;  // per ply
+    Score see_quiet_margin = -60;     // per ply
+    Score see_tactical_margin = -20;  // per ply squared: deeper, a capture may lose more
 
     int lmr_min_depth = 3;
     double lmr_base = 0.75;

@@ -34,7 +34,7 @@ inline constexpr SearchParameters kSearchParameters{
     .late_move_pruning_depth = 8,
     .see_pruning_depth = 8,
     .see_quiet_margin = -60,
-    .see_tactical_margin = -100,
+    .see_tactical_margin = -20,
     .lmr_min_depth = 3,
     .lmr_base = 0.75,
     .lmr_divisor = 2.25,

@@ -845,12 +845,11 @@ private:
             !(features().killers && history_.is_killer(n.ply, m)))
             return true;
         // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
-        // starts is not worth a search near the horizon. Measured at 60k nodes, undecided: a capture's margin -20 d²
-        // instead of -100 d (stricter to depth 4, looser from 6), +6.8 Elo ± 9.8 in 2,142 games over four runs on
-        // different openings (+26.3 ± 17.5 in 688, -3.5 ± 21.4 in 396, -2.5 ± 28.8 in 276, -1.8 ± 16.1 in 784),
-        // pentanomial [49, 250, 439, 276, 57], SPRT [0, 10] LLR 0.73.
+        // starts is not worth a search near the horizon. A capture's margin is -20 d², not -100 d (stricter to depth
+        // 4, looser from 6): alone +6.8 Elo ± 9.8 in 2,142 games at 60k nodes over four runs, SPRT [0, 10] undecided
+        // (LLR 0.73); accepted with ThreatHistory and QuiescenceSkipEvenTrades (limits.hpp).
         return features().see_pruning && depth <= kParams.see_pruning_depth &&
-               !see_ge(m, (quiet ? kParams.see_quiet_margin : kParams.see_tactical_margin) * depth);
+               !see_ge(m, quiet ? kParams.see_quiet_margin * depth : kParams.see_tactical_margin * depth * depth);
     }
 
     // Step 19 (~100 Elo ± 38, 200 games). Late move reductions. A quiet move ordered late is seldom best: its null
