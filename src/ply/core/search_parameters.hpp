@@ -38,7 +38,7 @@ struct SearchParameters {
     int null_move_depth_divisor = 4;  // R grows by one every this many plies
     Score null_move_eval_step = 200;  // ... and by one (up to three) every this far the evaluation is above beta
 
-    int futility_depth = 6;
+    int futility_depth = 8;
     Score futility_base = 90;
     Score futility_per_ply = 90;
 
