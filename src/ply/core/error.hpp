@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace ply {
 
@@ -20,5 +21,13 @@ public:
     OutOfMemory(std::size_t megabytes, const std::string& what)
         : std::runtime_error("not enough memory for a " + std::to_string(megabytes) + " MB " + what) {}
 };
+
+// Input echoed in a message, cut short: a hostile user's 64 MB line is not
+// sent back. Every message that quotes its input quotes it through clip().
+inline std::string clip(std::string_view text) {
+    constexpr std::size_t kShown = 80;
+    if (text.size() <= kShown) return std::string(text);
+    return std::string(text.substr(0, kShown)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
 
 }  // namespace ply

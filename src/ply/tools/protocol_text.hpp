@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include <ply/core/error.hpp>
+
 namespace ply {
 
 // ASCII lower case: option and command names compare without case.
@@ -12,12 +14,6 @@ inline std::string lower(std::string s) {
     for (char& c : s)
         if (c >= 'A' && c <= 'Z') c = char(c + 32);
     return s;
-}
-
-// Input echoed in a message, cut short: a hostile GUI's 64 MB line is not sent back.
-inline std::string clip(const std::string& text) {
-    constexpr std::size_t kShown = 80;
-    return text.size() <= kShown ? text : text.substr(0, kShown) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
 // The whole of `text` as an integer in [lo, hi], else nothing.
