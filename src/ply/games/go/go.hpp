@@ -1,7 +1,8 @@
-// Go on any board from 2x2 to 19x19, by the Tromp-Taylor rules: captures,
-// no suicide, positional superko (no move may recreate a placement of
-// stones seen before in the game), passes, the game over after two passes
-// in a row, area scoring with komi.
+// Go on any board from 2x2 to 19x19, by the Tromp-Taylor rules but for
+// suicide, which they allow and Ply forbids: captures, no suicide,
+// positional superko (no move may recreate a placement of stones seen
+// before in the game), passes, the game over after two passes in a row,
+// area scoring with komi.
 //
 // Scores are in half points (komi may be 7.5): evaluate() of a finished
 // game is the side to move's area minus the opponent's, White getting komi;
@@ -51,7 +52,8 @@ public:
     static constexpr bool moves_are_places = true;
     static constexpr std::string_view name = "go";
     static constexpr std::array<std::string_view, 2> side_names = {"Black", "White"};  // Black moves first
-    static constexpr std::string_view summary = "Go, 2x2 to 19x19, Tromp-Taylor rules (positions as 9x9 or rows)";
+    static constexpr std::string_view summary =
+        "Go, 2x2 to 19x19, Tromp-Taylor rules, no suicide (positions as 9x9 or rows)";
     static constexpr std::string_view start_position = "9x9";
     static constexpr std::string_view move_hint = "a point such as D4, or pass";
     static constexpr int default_depth = 4;

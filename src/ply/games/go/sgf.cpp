@@ -179,8 +179,8 @@ Go Go::from_sgf(std::string_view text) {
 
 std::string Go::to_sgf() const {
     const int n = size();
-    std::string out =
-        "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor]SZ[" + std::to_string(n) + "]KM[" + komi_text(komi_halves_) + "]";
+    std::string out = "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[" + std::to_string(n) + "]KM[" +
+                      komi_text(komi_halves_) + "]";
     if (passes_ >= 2) out += "RE[" + result_text() + "]";
     for (const Color c : {Black, White}) {
         std::string points;
