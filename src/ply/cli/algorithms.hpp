@@ -32,6 +32,8 @@ struct WatchOptions {
     [[nodiscard]] bool watching() const { return trace || dot_path || svg_path; }
 
     void add_to(CLI::App& cmd);  // search.cpp
+    // Ends the command if a drawing would replace the position's file or the other drawing.
+    void refuse_same_files(const CLI::App& cmd, const std::optional<std::string>& position) const;
 };
 
 // Runs `algo` and prints the result as JSON or text (with the board if

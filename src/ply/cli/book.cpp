@@ -5,6 +5,7 @@
 #include <ply/cli/positions.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/search/engine/limits.hpp>
+#include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
 
@@ -30,7 +31,11 @@ void add_book_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--min-game", opts->min_game, "Recorded games: games a move needs to be kept (default 3)")
         ->check(CLI::Range(1, 1 << 20));
-    cmd->callback([cmd, opts, &games] { game_named(*cmd, games, opts->game).book(*cmd, *opts); });
+    cmd->callback([cmd, opts, &games] {
+        refuse_same_files(*cmd, {{"--out", opts->out}},
+                          {{"--pgn", opts->pgn}, {"--position", opts->position.value_or("")}});
+        game_named(*cmd, games, opts->game).book(*cmd, *opts);
+    });
 }
 
 }  // namespace ply::cli

@@ -90,7 +90,11 @@ void add_datagen_command(CLI::App& app) {
     cmd->add_option("--seed", o->run.seed, "Seed of the random plies");
     cmd->add_option("--hash", o->run.hash_mb, "Hash in MB per game played")->check(CLI::Range(1, 4096));
     cmd->add_option("--export", o->export_text, "Write --out's positions as text to this file; play no games");
-    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
+    cmd->callback([cmd, o] {
+        // --out is read too, to resume it or to --export it: it may be neither of the others.
+        refuse_same_files(*cmd, {{"--out", o->run.out}, {"--export", o->export_text}}, {{"--book", o->book}});
+        run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); });
+    });
 }
 
 }  // namespace ply::cli

@@ -6,9 +6,14 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
+}
+
+namespace ply {
+struct NamedFile;  // tools/output_file.hpp
 }
 
 namespace ply::cli {
@@ -27,6 +32,10 @@ std::string command_name(const CLI::App& command);
 [[noreturn]] void input_error(const CLI::App& command, const std::string& message);
 // Ends the command with `code` once it has said why itself.
 [[noreturn]] void exit_with(int code);
+// Ends with usage_error if an output is one of the inputs or another output
+// (ply::refuse_same_files): before any work, so that no file is lost.
+void refuse_same_files(const CLI::App& command, const std::vector<NamedFile>& outputs,
+                       const std::vector<NamedFile>& inputs);
 // Whether `option` ("--plies") was given; false for one the command does not have.
 bool given(const CLI::App& command, const std::string& option);
 

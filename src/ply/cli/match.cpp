@@ -18,6 +18,7 @@
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/report.hpp>
 #include <ply/tools/arena/scheduler.hpp>
+#include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
 
@@ -47,6 +48,19 @@ struct MatchOptions {
     std::string event = "Ply match";
     std::optional<double> seconds;  // --time
 };
+
+// The files a match writes: engines may share one stderr= log, which they append to.
+std::vector<NamedFile> outputs_of(const MatchOptions& o, const std::vector<arena::EngineConfig>& engines) {
+    std::vector<NamedFile> outputs{{"--pgn", o.pgn}, {"--sgf", o.sgf}};
+    std::vector<std::string> logs;
+    for (const auto& e : engines) {
+        const auto shared = [&](const std::string& log) { return same_file(log, e.stderr_path); };
+        if (e.stderr_path.empty() || std::any_of(logs.begin(), logs.end(), shared)) continue;
+        logs.push_back(e.stderr_path);
+        outputs.push_back({"--engine stderr=", e.stderr_path});
+    }
+    return outputs;
+}
 
 arena::SprtSettings parse_sprt(const std::vector<std::string>& words) {
     arena::SprtSettings s;
@@ -136,6 +150,7 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
         }
         if (m.engines.size() < 2) throw ParseError("a match needs at least two --engine");
         if (!o.sgf.empty() && !m.game.record) throw ParseError("--sgf: " + o.game + " has no SGF records");
+        ply::refuse_same_files(outputs_of(o, m.engines), {{"--openings", o.openings}});
         // Unique names: the PGN and the table tell players apart by name.
         for (std::size_t i = 0; i < m.engines.size(); ++i) {
             int copies = 1;

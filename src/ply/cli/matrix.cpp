@@ -8,6 +8,8 @@
 #include <ply/cli/positions.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/core/text_file.hpp>
+#include <ply/tools/output_file.hpp>
+#include <ply/tools/plot/gnuplot.hpp>
 
 namespace ply::cli {
 
@@ -35,6 +37,9 @@ void run_matrix(const CLI::App& cmd, const MatrixOptions& opts, const Registry& 
     if (sources != 1) usage_error(cmd, "give one game: a matrix, --file F, --game G [--position P] or --tree T");
     if (opts.plot && opts.learn == 0) usage_error(cmd, "--plot draws the learners' exploitability: give --learn N");
     if (opts.position && !opts.game) usage_error(cmd, "--position goes with --game");
+    if (opts.plot)
+        refuse_same_files(cmd, {{"--plot", *opts.plot}, {"--plot's data", plot::data_path_for(*opts.plot)}},
+                          {{"--file", opts.file.value_or("")}, {"--position", opts.position.value_or("")}});
     if (opts.game || opts.tree) {
         MatrixOptions o = opts;
         if (opts.tree) o.game = "tree", o.position = opts.tree;

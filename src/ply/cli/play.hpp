@@ -30,6 +30,7 @@ void run_play(const CLI::App& cmd, const PlayOptions& opts) {
     settings.show_info = opts.info;
     settings.engine_first = opts.first == "engine";
     settings.mcts = opts.algo ? *opts.algo == "mcts" : describe::plays_by_mcts<G>();
+    if (opts.position && *opts.position != "-") settings.position_file = *opts.position;
     if (settings.mcts && opts.depth) usage_error(cmd, "--depth is not for Monte Carlo tree search; give --time");
     play_session(load_position<G>(cmd, opts.position), settings, std::cin, std::cout);
 }

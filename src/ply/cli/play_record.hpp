@@ -120,11 +120,13 @@ void write_game_text(std::ostream& out, const arena::GameRecord& r) {
         << "Result: " << r.result << (r.reason.empty() ? "" : " (" + r.reason + ")") << "\n";
 }
 
-// Saves the game to `path`; the line that says how it went. A path that
-// cannot be written leaves no file behind and the game goes on.
+// Saves the game to `path`, which may not be the file of the session's
+// position; the line that says how it went. A path that cannot be written
+// leaves no file behind and the game goes on.
 template <NotatedGame G>
-std::string save_game(const std::string& path, const arena::GameRecord& r) {
+std::string save_game(const std::string& path, const arena::GameRecord& r, const std::string& position_file = "") {
     try {
+        ply::refuse_same_files({{"save", path}}, {{"--position", position_file}});
         OutputFile file(path);
         if (r.pgn_native)
             arena::write_pgn(file.stream(), r, {"ply play", "?", ""});

@@ -33,8 +33,9 @@ struct PlaySettings {
     int depth = 8;                  // used when no time is given
     std::optional<double> seconds;  // per engine move: iterative deepening to the deadline
     bool engine_first = false;
-    bool show_info = false;  // print the search's lines as it deepens
-    bool mcts = false;       // Monte Carlo tree search for --time seconds, not the alpha-beta engine
+    bool show_info = false;     // print the search's lines as it deepens
+    bool mcts = false;          // Monte Carlo tree search for --time seconds, not the alpha-beta engine
+    std::string position_file;  // --position's file, which `save` may not replace
 };
 
 template <class Move>
@@ -283,7 +284,7 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
                 out << "Save to which file? Type save FILE.\n";
                 continue;
             }
-            out << save_game<G>(path, play_record(start, history, person)) << "\n";
+            out << save_game<G>(path, play_record(start, history, person), settings.position_file) << "\n";
             continue;
         }
         if (command == "new") {

@@ -56,13 +56,14 @@ TrainingRows<G> read_rows(const std::string& path, std::size_t every) {
 }
 
 template <TunableGame G>
-void run(const RelabelCommand& o) {
+void run(const CLI::App& cmd, const RelabelCommand& o) {
     tune::RelabelOptions options{arena::parse_engine_config(o.engine), o.threads, o.timeout};
     if (options.engine.protocol != arena::Protocol::Uci)
         throw ParseError("--engine: only UCI engines can relabel (proto=uci)");
     const arena::Limits& limits = options.engine.limits;
     if (limits.tc || (!limits.nodes && !limits.depth && !limits.movetime))
         throw ParseError("--engine needs a fixed limit per position: nodes=, depth= or st=");
+    refuse_same_files(cmd, {{"--out", o.out}, {"--engine stderr=", options.engine.stderr_path}}, {{"--data", o.data}});
     const TrainingRows<G> rows = read_rows<G>(o.data, o.every);
     OutputFile out(o.out);  // a path that cannot be written fails before the work
     const CtrlC guard;
@@ -124,7 +125,7 @@ void add_relabel_command(CLI::App& app) {
     cmd->add_option("--timeout", o->timeout, "Seconds to wait for one position's score")
         ->check(finite_range(0.01, kMaxMoveSeconds))
         ->capture_default_str();
-    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
+    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*cmd, *o); }); });
 }
 
 }  // namespace ply::cli

@@ -15,6 +15,11 @@ void WatchOptions::add_to(CLI::App& cmd) {
     cmd.add_option("--draw", svg_path, "Draw the searched tree as SVG (needs Graphviz: apt-get install -y graphviz)");
 }
 
+void WatchOptions::refuse_same_files(const CLI::App& cmd, const std::optional<std::string>& position) const {
+    cli::refuse_same_files(cmd, {{"--dot", dot_path.value_or("")}, {"--draw", svg_path.value_or("")}},
+                           {{"--position", position.value_or("")}});
+}
+
 void add_search_command(CLI::App& app, const Registry& games) {
     auto opts = std::make_shared<SearchOptions>();
     auto* cmd = app.add_subcommand("search", "Search a position of a game to a fixed depth");
@@ -34,6 +39,7 @@ void add_search_command(CLI::App& app, const Registry& games) {
             if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
         for (const char* name : kMctsOptionNames)
             if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");
+        opts->watch.refuse_same_files(*cmd, opts->position);
         game_named(*cmd, games, opts->game).search(*cmd, *opts);
     });
 }

@@ -24,6 +24,7 @@
 #include <ply/registry/builtin_games.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/number_text.hpp>
+#include <ply/tools/output_file.hpp>
 #include <ply/uci/uci.hpp>
 
 namespace ply::cli {
@@ -139,6 +140,7 @@ arena::EngineConfig engine_config(const CLI::App& cmd, const TacticsOptions& o) 
         if (!c.limits.movetime) c.limits.movetime = o.time;
         if (o.threads > 0) set_option(c, "Threads", o.threads);
         if (o.hash > 0) set_option(c, "Hash", o.hash);
+        refuse_same_files(cmd, {{"--engine stderr=", c.stderr_path}}, {{"--epd", o.epd}});
         return c;
     } catch (const ParseError& e) {
         usage_error(cmd, e.what());

@@ -23,6 +23,7 @@ void add_tree_command(CLI::App& app, const Registry& games) {
         o.game = "tree";
         o.position = *tree;
         o.show_board = false;
+        o.watch.refuse_same_files(*cmd, std::nullopt);
         game_named(*cmd, games, o.game).search(*cmd, o);
     });
 }

@@ -185,7 +185,12 @@ void add_tune_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--hold", o->hold, "Keep a group of weights at its start value: GROUP, GROUP:mg or GROUP:eg");
     cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
-    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); }); });
+    cmd->callback([cmd, o] {
+        std::vector<NamedFile> inputs{{"--start", o->start}};
+        for (const std::string& path : o->data) inputs.push_back({"--data", path});
+        refuse_same_files(*cmd, {{"--out", o->out}, {"--cpp", o->cpp}}, inputs);
+        run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); });
+    });
 }
 
 }  // namespace ply::cli

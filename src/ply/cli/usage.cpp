@@ -4,6 +4,7 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/positions.hpp>
+#include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
 
@@ -31,6 +32,15 @@ void add_position_option(CLI::App& cmd, std::optional<std::string>& position) {
                                  "Position in the game's notation (default: the start; chess: startpos or FEN; "
                                  "minichess: a file, - for standard input)");
     cmd.add_option("--fen", position, "Chess: the position as FEN (--position's other name)")->excludes(named);
+}
+
+void refuse_same_files(const CLI::App& command, const std::vector<NamedFile>& outputs,
+                       const std::vector<NamedFile>& inputs) {
+    try {
+        ply::refuse_same_files(outputs, inputs);
+    } catch (const ParseError& e) {
+        usage_error(command, e.what());
+    }
 }
 
 void exit_with(int code) { throw CLI::RuntimeError(code); }

@@ -21,7 +21,44 @@ namespace fs = std::filesystem;
     throw ParseError("cannot write '" + path + "': " + reason);
 }
 
+// What names a file that does not exist yet: its canonical path, the links
+// on the way to it followed (a dangling link names the file it would make).
+fs::path future_identity(const std::string& text) {
+    std::error_code error;
+    fs::path path = fs::absolute(text, error);  // weakly_canonical leaves a relative path relative
+    for (int hops = 0; hops < 40 && fs::is_symlink(path, error); ++hops) {
+        const fs::path to = fs::read_symlink(path, error);
+        if (error) break;
+        path = to.is_absolute() ? to : path.parent_path() / to;
+    }
+    const fs::path canonical = fs::weakly_canonical(path, error);
+    return error ? path.lexically_normal() : canonical;
+}
+
 }  // namespace
+
+bool same_file(const std::string& a, const std::string& b) {
+    using Stat = struct stat;
+    Stat sa{}, sb{};
+    const bool a_exists = ::stat(a.c_str(), &sa) == 0, b_exists = ::stat(b.c_str(), &sb) == 0;
+    if (a_exists && b_exists) return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (a_exists != b_exists) return false;
+    return future_identity(a) == future_identity(b);
+}
+
+void refuse_same_files(const std::vector<NamedFile>& outputs, const std::vector<NamedFile>& inputs) {
+    const auto quoted = [](const NamedFile& f) { return f.option + " '" + clip(f.path) + "'"; };
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        if (outputs[i].path.empty()) continue;
+        const auto clash = [&](const NamedFile& other) {
+            return !other.path.empty() && same_file(outputs[i].path, other.path);
+        };
+        for (const NamedFile& input : inputs)
+            if (clash(input)) throw ParseError(quoted(outputs[i]) + " is the same file as " + quoted(input));
+        for (std::size_t j = 0; j < i; ++j)
+            if (clash(outputs[j])) throw ParseError(quoted(outputs[i]) + " is the same file as " + quoted(outputs[j]));
+    }
+}
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     std::error_code error;

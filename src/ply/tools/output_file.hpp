@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace ply {
 
@@ -34,5 +35,22 @@ private:
     bool committed_ = false;
     bool direct_ = false;  // a device or pipe: written in place
 };
+
+// A file a command reads or writes, with the option that named it ("--out").
+struct NamedFile {
+    std::string option;
+    std::string path;
+};
+
+// Whether two paths name one file however they are spelled (./x, d/../x, a
+// link, a hard link): the same device and inode for files that exist, the
+// same canonical path for those that do not yet. Devices and pipes
+// (/dev/null, /dev/stdout) are never the same: writing them destroys nothing.
+bool same_file(const std::string& a, const std::string& b);
+
+// Throws ParseError ("--out 'D' is the same file as --data 'D'") if an output
+// is one of the inputs, which writing it would destroy, or another output,
+// which only one of the two would survive. Empty paths are skipped.
+void refuse_same_files(const std::vector<NamedFile>& outputs, const std::vector<NamedFile>& inputs);
 
 }  // namespace ply

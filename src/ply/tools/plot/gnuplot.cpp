@@ -41,6 +41,7 @@ PlotFiles::PlotFiles(const std::string& plot_path) {
     const auto terminal = terminal_for(plot_path);
     if (!terminal) throw ParseError("--plot must name a .svg or .png file, not '" + plot_path + "'");
     terminal_ = *terminal;
+    refuse_same_files({{"--plot", plot_path}, {"--plot's data", data_path_for(plot_path)}}, {});
     data_ = std::make_unique<OutputFile>(data_path_for(plot_path));
     picture_ = std::make_unique<OutputFile>(plot_path);
 }
