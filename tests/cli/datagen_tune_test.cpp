@@ -1,5 +1,6 @@
 // `ply datagen`, `ply relabel` and `ply tune` as a user runs them: a file of
-// whole records that resumes where it stopped, the same games on one thread
+// whole records that resumes where it stopped, as if it never had, and only
+// with the settings that made it, the same games on one thread
 // or two, a text export that reads back, another engine's scores (Ply's own
 // UCI engine, Stockfish where installed, a fake that crashes) for White in
 // place of the search's with mates dropped, a weights file the engine loads
@@ -97,22 +98,86 @@ TEST(CliDatagen, WritesWholeRecordsAndTheSameGamesOnAnyNumberOfThreads) {
     std::filesystem::remove(two);
 }
 
-TEST(CliDatagen, ResumesAFileCutShortWithoutRepeatingGames) {
+// The game number of each record of a training file's bytes.
+std::vector<std::uint32_t> games_of(const std::string& bytes) {
+    std::vector<std::uint32_t> games;
+    for (std::size_t at = kHeader; at + kRecord <= bytes.size(); at += kRecord) {
+        std::uint32_t game = 0;
+        for (std::size_t b = 0; b < 4; ++b)
+            game |= std::uint32_t{static_cast<unsigned char>(bytes[at + kRecord - 4 + b])} << (8 * b);
+        games.push_back(game);
+    }
+    return games;
+}
+
+TEST(CliDatagen, ResumedFromAFileCutAnywhereItEndsAsARunNeverStopped) {
     const std::string whole = temp_path("whole.bin"), cut = temp_path("cut.bin");
-    ASSERT_EQ(run_ply_apart(datagen(whole, 5, 1)).exit_code, 0);
-    ASSERT_EQ(run_ply_apart(datagen(cut, 3, 1)).exit_code, 0);
-    // A crash in the middle of a record: the tail is trimmed and the games go on.
-    const auto size = std::filesystem::file_size(cut);
-    std::filesystem::resize_file(cut, size - 13);
-    const auto r = run_ply_apart(datagen(cut, 5, 1));
+    ASSERT_EQ(run_ply_apart(datagen(whole, 4, 1)).exit_code, 0);
+    const std::string bytes = read_file(whole);
+    const auto games = games_of(bytes);
+    const auto first_of = [&](std::uint32_t game) {
+        return static_cast<std::size_t>(std::find(games.begin(), games.end(), game) - games.begin());
+    };
+    ASSERT_LT(first_of(2) + 1, first_of(3));  // game 2 has two records at least
+    // Inside game 2, after one of its records and half of the next; at the end of
+    // game 1; inside the first record.
+    for (const std::size_t size : {kHeader + (first_of(2) + 1) * kRecord + kRecord / 2, kHeader + first_of(2) * kRecord,
+                                   kHeader + kRecord / 2}) {
+        std::ofstream(cut, std::ios::binary) << bytes.substr(0, size);
+        const auto r = run_ply_apart(datagen(cut, 4, 1));
+        ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+        EXPECT_EQ(read_file(cut), bytes) << "cut at " << size;
+        EXPECT_NE(r.out.find("games 4\n"), std::string::npos) << r.out;
+    }
+    // A game missing in the middle (two threads stopped while one played it) is played on resuming.
+    std::string holed =
+        bytes.substr(0, kHeader + first_of(1) * kRecord) + bytes.substr(kHeader + first_of(2) * kRecord);
+    std::ofstream(cut, std::ios::binary) << holed;
+    const auto r = run_ply_apart(datagen(cut, 4, 2));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    const auto resumed = records_of(cut), expected = records_of(whole);
-    EXPECT_EQ((read_file(cut).size() - kHeader) % kRecord, 0u);
-    // All of the complete run but the one cut record.
-    EXPECT_EQ(resumed.size() + 1, expected.size());
-    EXPECT_TRUE(std::includes(expected.begin(), expected.end(), resumed.begin(), resumed.end()));
+    EXPECT_EQ(records_of(cut), records_of(whole));
     std::filesystem::remove(whole);
     std::filesystem::remove(cut);
+}
+
+TEST(CliDatagen, ResumingWithOtherSettingsIsRefused) {
+    const std::string file = temp_path("settings.bin");
+    const TempFile book("settings_book.pgn", "1. e4 e5 *\n");
+    ASSERT_EQ(run_ply_apart(datagen(file, 2, 1)).exit_code, 0);
+    const std::string before = read_file(file);
+    const std::vector<std::pair<std::string, std::string>> changes = {
+        {"--seed", "4"}, {"--nodes", "500"}, {"--random-plies", "2"}, {"--hash", "8"}, {"--book", book.path.string()}};
+    for (const auto& [option, value] : changes) {
+        auto args = datagen(file, 3, 1);
+        const auto at = std::find(args.begin(), args.end(), option);
+        if (at != args.end())
+            at[1] = value;
+        else
+            args.insert(args.end(), {option, value});
+        const auto r = run_ply_apart(args);
+        EXPECT_EQ(r.exit_code, 1) << option << r.out << r.err;
+        EXPECT_NE(r.err.find("was made with other settings"), std::string::npos) << option << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(read_file(file), before) << option;
+    }
+    // Data that records no settings (relabelled, or an older ply's) is not added to.
+    std::string unknown = before;
+    unknown.replace(12, 4, std::string(4, '\0'));
+    std::ofstream(file, std::ios::binary) << unknown;
+    auto r = run_ply_apart(datagen(file, 3, 1));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("does not record the settings"), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(file), unknown);
+    // More games, on more threads, with the same settings: resumed.
+    std::ofstream(file, std::ios::binary) << before;
+    r = run_ply_apart(datagen(file, 3, 2));
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto resumed = records_of(file);
+    std::ofstream(file, std::ios::binary) << before;
+    const auto kept = records_of(file);
+    EXPECT_TRUE(std::includes(resumed.begin(), resumed.end(), kept.begin(), kept.end()));
+    EXPECT_GT(resumed.size(), kept.size());
+    std::filesystem::remove(file);
 }
 
 TEST(CliDatagen, ExportsTextThatTuneReads) {
@@ -310,7 +375,9 @@ TEST(CliRelabel, ABinaryFileKeepsItsRecordsAndAnEngineThatDiesIsRestarted) {
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
 
     const std::string in = read_file(bin), scored = read_file(one), fake = read_file(faked);
-    EXPECT_EQ(scored.substr(0, kHeader), in.substr(0, kHeader));
+    // The header but for the settings' fingerprint: relabelled data is no game's of those settings.
+    EXPECT_EQ(scored.substr(0, 12), in.substr(0, 12));
+    EXPECT_EQ(scored.substr(12, 4), std::string(4, '\0'));
     const std::size_t records = (in.size() - kHeader) / kRecord, wanted = (records + 1) / 2;
     EXPECT_EQ(fake.size(), kHeader + wanted * kRecord);  // the fake sees no mates
     std::size_t next = 0, changed = 0;

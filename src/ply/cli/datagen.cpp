@@ -78,7 +78,8 @@ void add_datagen_command(CLI::App& app) {
         "Chess games at a fixed node budget per move, from the book's openings in turn (or the start) plus\n"
         "random plies, two at a time by default. Kept: positions not in check whose best move is quiet and\n"
         "whose score is no mate, with the search's score and the game's result, in a compact binary file.\n"
-        "Run the same command again to resume an interrupted file; --export writes it as text\n"
+        "Run the same command again (more --games, other --threads) to resume an interrupted file; other\n"
+        "--nodes, --seed, --random-plies, --hash or --book are refused. --export writes it as text\n"
         "('<FEN> | <score for White> | <result for White>').\n"
         "Example: ply datagen --out games.bin --games 2000 --nodes 5000 --book 8moves_v3.pgn");
     cmd->add_option("--out,-o", o->run.out, "The binary file to write or resume")->required();

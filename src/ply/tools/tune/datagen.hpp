@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -53,12 +54,20 @@ struct DatagenOpening {
     std::vector<std::string> moves;
 };
 
-// What a file already holds, for resuming: trims a partial last record.
+// What changes the games played, as a header's nonzero fingerprint: a file
+// is resumed only with the same.
+std::uint32_t datagen_fingerprint(const DatagenOptions& options, const std::vector<DatagenOpening>& openings);
+
+// What a file already holds, for resuming. Its last game, perhaps cut short
+// by a crash, is removed to be played again; the games below `games` still
+// missing are those not `done`. Throws ParseError for a file that is not
+// Ply's training data or was made with other settings.
 struct ExistingData {
     std::uint64_t records = 0;
-    std::uint32_t next_game = 0;
+    std::vector<bool> done;  // by game number, up to `games`
 };
-ExistingData prepare_training_file(const std::string& path, std::size_t packed_size);
+ExistingData prepare_training_file(const std::string& path, std::size_t packed_size, std::uint32_t fingerprint,
+                                   std::uint32_t games);
 
 template <TunableGame G>
 class Datagen {
@@ -72,18 +81,28 @@ public:
     // Plays games until the file holds options.games of them (or *stop);
     // calls `progress` after each game, from the thread that wrote it.
     DatagenProgress run(const std::atomic<bool>& stop, const std::function<void(const DatagenProgress&)>& progress) {
-        const ExistingData existing = prepare_training_file(options_.out, Tuning<G>::kPackedSize);
+        const ExistingData existing = prepare_training_file(options_.out, Tuning<G>::kPackedSize,
+                                                            datagen_fingerprint(options_, openings_), options_.games);
         std::FILE* file = std::fopen(options_.out.c_str(), "ab");
         if (!file) throw ParseError("cannot write '" + options_.out + "'");
         const auto start = std::chrono::steady_clock::now();
-        DatagenProgress state{existing.next_game, options_.games, existing.records, 0, 0};
-        std::atomic<std::uint32_t> next{existing.next_game};
-        std::mutex write_mutex;
+        const auto done = static_cast<std::uint32_t>(std::count(existing.done.begin(), existing.done.end(), true));
+        DatagenProgress state{done, options_.games, existing.records, 0, 0};
+        std::mutex next_mutex, write_mutex;
+        std::uint32_t next = 0;
+        // The missing games in order: on one thread, the file comes out as a run never stopped writes it.
+        const auto claim = [&]() -> std::optional<std::uint32_t> {
+            std::lock_guard lock(next_mutex);
+            while (next < options_.games && existing.done[next]) ++next;
+            if (next >= options_.games) return std::nullopt;
+            return next++;
+        };
         bool write_failed = false;
         auto worker = [&] {
             engine::Engine<G> engine(options_.hash_mb);
             std::vector<std::byte> bytes;
-            for (std::uint32_t game = next++; game < options_.games && !stop.load(); game = next++) {
+            for (auto claimed = claim(); claimed && !stop.load(); claimed = claim()) {
+                const std::uint32_t game = *claimed;
                 const std::vector<Record> records = play(engine, game, stop);
                 if (stop.load()) break;
                 bytes.resize(records.size() * Record::kSize);

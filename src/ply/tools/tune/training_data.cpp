@@ -16,17 +16,26 @@ std::string_view trimmed(std::string_view s) {
 
 }  // namespace
 
-std::array<std::byte, kTrainingHeaderSize> training_header(std::size_t packed_size) {
+std::array<std::byte, kTrainingHeaderSize> training_header(std::size_t packed_size, std::uint32_t fingerprint) {
     std::array<std::byte, kTrainingHeaderSize> h{};
     for (std::size_t i = 0; i < kTrainingMagic.size(); ++i) h[i] = std::byte(kTrainingMagic[i]);
     for (std::size_t i = 0; i < 4; ++i) h[8 + i] = std::byte((packed_size >> (8 * i)) & 0xFF);
+    for (std::size_t i = 0; i < 4; ++i) h[12 + i] = std::byte((fingerprint >> (8 * i)) & 0xFF);
     return h;
+}
+
+std::uint32_t training_fingerprint(std::string_view header) {
+    std::uint32_t fingerprint = 0;
+    for (std::size_t i = 0; i < 4 && 12 + i < header.size(); ++i)
+        fingerprint |= std::uint32_t{static_cast<unsigned char>(header[12 + i])} << (8 * i);
+    return fingerprint;
 }
 
 bool is_binary_training(std::string_view bytes, std::size_t packed_size, const std::string& path) {
     if (!bytes.starts_with(kTrainingMagic)) return false;
     const auto header = training_header(packed_size);
-    if (bytes.size() < kTrainingHeaderSize || std::memcmp(bytes.data(), header.data(), kTrainingHeaderSize) != 0)
+    // The fingerprint aside: any settings' data tunes the same.
+    if (bytes.size() < kTrainingHeaderSize || std::memcmp(bytes.data(), header.data(), 12) != 0)
         throw ParseError("'" + path + "' holds training data of another game or version (its header differs)");
     return true;
 }

@@ -2,11 +2,13 @@
 // position (Tuning<G>), the search's score and the game's result.
 //
 // Binary file: the 8 bytes "PLYDATA1", the packed size (4 bytes, little
-// endian), 4 zero bytes; then records of the packed position, the score
-// (2 bytes, first player's view), the result (1 byte: 0 the second player
-// won, 1 a draw, 2 the first player won), a zero byte and the game's number
-// (4 bytes). Games are written whole, so a file cut short by a crash loses at
-// most its last record's tail, which resuming trims.
+// endian), the fingerprint of the settings `ply datagen` played with (4
+// bytes; 0 for data it did not play, such as relabelled); then records of
+// the packed position, the score (2 bytes, first player's view), the result
+// (1 byte: 0 the second player won, 1 a draw, 2 the first player won), a zero
+// byte and the game's number (4 bytes). Games are written whole, in one write
+// each, so a file cut short by a crash ends inside its last game at worst,
+// which resuming plays again.
 // Text file: one position a line, "<position> | <score> | <result>", the
 // result as 1, 0.5 or 0 for the first player.
 #pragma once
@@ -64,7 +66,9 @@ template <std::size_t N, class F>
 void for_each_record(std::string_view bytes, const std::string& path, F&& f);
 
 // The header of a file of N-byte packed positions.
-std::array<std::byte, kTrainingHeaderSize> training_header(std::size_t packed_size);
+std::array<std::byte, kTrainingHeaderSize> training_header(std::size_t packed_size, std::uint32_t fingerprint = 0);
+// The settings' fingerprint in a header.
+std::uint32_t training_fingerprint(std::string_view header);
 // True if `bytes` start like a binary training file; throws ParseError if
 // they do but for another packed size.
 bool is_binary_training(std::string_view bytes, std::size_t packed_size, const std::string& path);
