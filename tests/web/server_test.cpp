@@ -4,8 +4,10 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <thread>
@@ -38,14 +40,19 @@ std::vector<ply::web::ServedGame> served_games() {
 // A server on a free loopback port for the test's lifetime.
 class ServerTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        server_ = std::make_unique<ply::web::Server>(served_games(), "/nonexistent-ply-page");
-        port_ = server_->bind("127.0.0.1", 0);
-        runner_ = std::thread([this] { server_->run(); });
-    }
+    void SetUp() override { start({}); }
     void TearDown() override {
         server_->stop();
         runner_.join();
+    }
+    void start(ply::web::ServerOptions options) {
+        server_ = std::make_unique<ply::web::Server>(served_games(), "/nonexistent-ply-page", std::move(options));
+        port_ = server_->bind("127.0.0.1", 0);
+        runner_ = std::thread([this] { server_->run(); });
+    }
+    void restart(ply::web::ServerOptions options) {
+        TearDown();
+        start(std::move(options));
     }
     httplib::Client client() const {
         httplib::Client c("127.0.0.1", port_);
@@ -56,8 +63,6 @@ protected:
         return client().Post(path, body, "application/json");
     }
     static json body_of(const httplib::Result& r) { return json::parse(r->body); }
-    // Sends `request` on a socket of its own and closes it after reading a
-    // little of the answer, as a page does that goes away.
     // A raw connection to the server, or -1.
     int connect_raw() const {
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -71,6 +76,8 @@ protected:
         }
         return fd;
     }
+    // Sends `request` on a socket of its own and closes it after reading a
+    // little of the answer, as a page does that goes away.
     void send_and_hang_up(const std::string& request) const {
         const int fd = connect_raw();
         ASSERT_GE(fd, 0);
@@ -79,10 +86,32 @@ protected:
         EXPECT_GT(::recv(fd, buffer, sizeof buffer, 0), 0);
         ::close(fd);
     }
-    static std::string think_request(const std::string& body) {
-        return "POST /api/think HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
-               std::to_string(body.size()) + "\r\n\r\n" + body;
+    // Sends `request` in one write (shutting the sending side after it if
+    // `half_close`) and reads until the server closes or `patience` passes.
+    std::string exchange(const std::string& request, bool half_close = false,
+                         std::chrono::seconds patience = 10s) const {
+        const int fd = connect_raw();
+        if (fd < 0) return "(no connection)";
+        timeval tv{static_cast<time_t>(patience.count()), 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+        if (half_close) ::shutdown(fd, SHUT_WR);
+        std::string answer;
+        char buffer[4096];
+        for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, std::size_t(n));
+        ::close(fd);
+        return answer;
     }
+    std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
+    std::string get(const std::string& path, const std::string& headers) const {
+        return "GET " + path + " HTTP/1.1\r\n" + headers + "\r\n";
+    }
+    std::string post_request(const std::string& path, const std::string& body, bool close = true) const {
+        return "POST " + path + " HTTP/1.1\r\nHost: " + host() + "\r\nContent-Type: application/json\r\n" +
+               (close ? "Connection: close\r\n" : "") + "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
+               body;
+    }
+    std::string think_request(const std::string& body) const { return post_request("/api/think", body, false); }
 
     std::unique_ptr<ply::web::Server> server_;
     int port_ = 0;
@@ -299,6 +328,191 @@ TEST(ServeCommand, ABadAddressIsOneLine) {
     const auto r = ply::testing::run_ply("serve --host 203.0.113.99 --port 1");
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_NE(r.out.find("cannot listen on 203.0.113.99:1"), std::string::npos) << r.out;
+}
+
+// The status of the first answer in `answer`, or 0.
+int status_of(const std::string& answer) {
+    return answer.starts_with("HTTP/1.1 ") && answer.size() >= 12 ? std::stoi(answer.substr(9, 3)) : 0;
+}
+
+// The one-line JSON error an answer carries, or "(none)".
+std::string error_of(const std::string& answer) {
+    const auto start = answer.find("\r\n\r\n");
+    const json j = json::parse(start == std::string::npos ? "" : answer.substr(start + 4), nullptr, false);
+    if (!j.is_object() || !j.contains("error")) return "(none)";
+    return j["error"].get<std::string>();
+}
+
+TEST_F(ServerTest, RefusesRequestsForOtherHosts) {
+    const std::string port = std::to_string(port_);
+    // DNS rebinding: a foreign name that resolves here. And a Host without this port.
+    for (const std::string& h :
+         std::vector<std::string>{"evil.example:" + port, "evil.example", "127.0.0.1.evil.example:" + port,
+                                  "localhost:" + std::to_string(port_ + 1), "localhost", "localhost:" + port + "x",
+                                  "[::1", "[nonsense]:" + port, "", "localhost:" + port + "@evil.example"}) {
+        const std::string answer = exchange(get("/api/games", "Host: " + h + "\r\n"));
+        EXPECT_EQ(status_of(answer), 403) << h << " -> " << answer;
+        EXPECT_NE(error_of(answer).find("is not this server's"), std::string::npos) << answer;
+    }
+    EXPECT_EQ(status_of(exchange(get("/api/games", ""))), 400);  // HTTP/1.1 needs a Host
+    EXPECT_NE(error_of(exchange(get("/api/games", ""))).find("no Host"), std::string::npos);
+    EXPECT_EQ(status_of(exchange(get("/api/games", "Host: " + host() + "\r\nHost: " + host() + "\r\n"))), 400);
+    // A foreign page's request that names this server: its Origin gives it away.
+    for (const std::string& origin :
+         std::vector<std::string>{"http://evil.example", "null", "http://localhost:" + port + ".evil.example"}) {
+        const std::string answer =
+            exchange(post_request("/api/state", R"j({"game":"chess"})j")
+                         .insert(std::string("POST /api/state HTTP/1.1\r\n").size(), "Origin: " + origin + "\r\n"));
+        EXPECT_EQ(status_of(answer), 403) << origin << " -> " << answer;
+    }
+}
+
+TEST_F(ServerTest, AnswersToItsOwnNames) {
+    const std::string port = std::to_string(port_);
+    for (const std::string& h : std::vector<std::string>{host(), "localhost:" + port, "LocalHost:" + port,
+                                                         "[::1]:" + port, "192.168.1.20:" + port}) {
+        const std::string answer = exchange(get("/api/games", "Host: " + h + "\r\nConnection: close\r\n"));
+        EXPECT_EQ(status_of(answer), 200) << h << " -> " << answer;
+    }
+    // The page's own requests carry its origin; HTTP/1.0 needs no Host.
+    EXPECT_EQ(status_of(exchange(
+                  get("/api/games", "Host: " + host() + "\r\nOrigin: http://" + host() + "\r\nConnection: close\r\n"))),
+              200);
+    EXPECT_EQ(status_of(exchange("GET /api/games HTTP/1.0\r\n\r\n")), 200);
+    // A name given with --allow-host, as for a machine served on its LAN.
+    restart({.allowed_hosts = {"mybox.lan"}});
+    EXPECT_EQ(status_of(exchange(
+                  get("/api/games", "Host: MyBox.lan:" + std::to_string(port_) + "\r\nConnection: close\r\n"))),
+              200);
+    EXPECT_EQ(status_of(exchange(get("/api/games", "Host: otherbox.lan:" + std::to_string(port_) + "\r\n"))), 403);
+}
+
+TEST_F(ServerTest, ClientsThatTrickleTheirHeadersDoNotShutOthersOut) {
+    // Slowloris: 100 connections, each sending a header line a second and never the end.
+    std::vector<int> slow;
+    for (int i = 0; i < 100; ++i) {
+        const int fd = connect_raw();
+        ASSERT_GE(fd, 0);
+        ::send(fd, "GET / HTTP/1.1\r\n", 16, MSG_NOSIGNAL);
+        slow.push_back(fd);
+    }
+    std::atomic<bool> done = false;
+    std::thread trickle([&] {
+        while (!done.load()) {
+            for (const int fd : slow) ::send(fd, "X-Slow: 1\r\n", 11, MSG_NOSIGNAL);
+            std::this_thread::sleep_for(1s);
+        }
+    });
+    for (int round = 0; round < 3; ++round) {
+        std::this_thread::sleep_for(1s);
+        const auto started = std::chrono::steady_clock::now();
+        const std::string answer =
+            exchange(get("/api/games", "Host: " + host() + "\r\nConnection: close\r\n"), false, 5s);
+        EXPECT_EQ(status_of(answer), 200) << answer;
+        EXPECT_LT(std::chrono::steady_clock::now() - started, 2s);
+    }
+    done.store(true);
+    trickle.join();
+    for (const int fd : slow) ::close(fd);
+}
+
+TEST_F(ServerTest, AnswersPipelinedRequestsInOrder) {
+    // Two requests in one write, then a third in another, on one keep-alive connection.
+    const std::string two =
+        get("/api/games", "Host: " + host() + "\r\n") + post_request("/api/state", R"j({"game":"tictactoe"})j", false);
+    const int fd = connect_raw();
+    ASSERT_GE(fd, 0);
+    timeval tv{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ::send(fd, two.data(), two.size(), MSG_NOSIGNAL);
+    std::this_thread::sleep_for(200ms);
+    const std::string third = post_request("/api/state", R"j({"game":"chess"})j");
+    ::send(fd, third.data(), third.size(), MSG_NOSIGNAL);
+    std::string answer;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, std::size_t(n));
+    ::close(fd);
+    const auto first = answer.find("\"algorithms\""), second = answer.find("\"game\":\"tictactoe\""),
+               last = answer.find("\"game\":\"chess\"");
+    ASSERT_NE(first, std::string::npos) << answer;
+    ASSERT_NE(second, std::string::npos) << answer;
+    ASSERT_NE(last, std::string::npos) << answer;
+    EXPECT_LT(first, second);
+    EXPECT_LT(second, last);
+}
+
+TEST_F(ServerTest, RefusesRequestsWhoseLengthIsInDoubt) {
+    const std::string start = "POST /api/state HTTP/1.1\r\nHost: " + host() + "\r\nContent-Type: application/json\r\n";
+    const std::string body = R"j({"game":"chess"})j";
+    struct Case {
+        std::string headers;
+        int status;
+    };
+    const std::vector<Case> cases = {
+        {"Content-Length: 16\r\nContent-Length: 5\r\n", 400},
+        {"Content-Length: 16\r\nContent-Length: 16\r\n", 400},
+        {"Content-Length: 16, 16\r\n", 400},
+        {"Content-Length: 16\r\nTransfer-Encoding: chunked\r\n", 400},
+        {"Transfer-Encoding: chunked\r\nContent-Length: 16\r\n", 400},
+        {"Transfer-Encoding: chunked\r\n", 411},
+        {"Content-Length: -16\r\n", 400},
+        {"Content-Length: +16\r\n", 400},
+        {"Content-Length: sixteen\r\n", 400},
+        {"Content-Length: 0x10\r\n", 400},
+        {"Content-Length: 99999999999999999999999\r\n", 400},
+        {"Content-Length: 1000000000\r\n", 413},
+        {"Content-Length : 16\r\n", 400},
+        {"Content-Length: 16\r\n Folded: line\r\n", 400},
+        {"Content-Length: 16\nX: bare LF\r\n", 400},
+    };
+    for (const Case& c : cases) {
+        const std::string answer = exchange(start + c.headers + "\r\n" + body);
+        EXPECT_EQ(status_of(answer), c.status) << c.headers << " -> " << answer;
+        EXPECT_EQ(error_of(answer).find('\n'), std::string::npos);
+        EXPECT_NE(error_of(answer), "(none)") << answer;
+    }
+    // And it still answers.
+    EXPECT_EQ(status_of(exchange(start + "Connection: close\r\nContent-Length: 16\r\n\r\n" + body)), 200);
+}
+
+TEST_F(ServerTest, AnswersAClientThatShutsItsSideAfterTheRequest) {
+    for (int i = 0; i < 20; ++i) {
+        const std::string answer = exchange(post_request("/api/state", R"j({"game":"chess"})j", false), true);
+        ASSERT_EQ(status_of(answer), 200) << "try " << i << ": " << answer;
+        EXPECT_NE(answer.find("\"legal\""), std::string::npos);
+    }
+    const std::string stream = exchange(think_request(R"j({"game":"tictactoe","depth":9})j"), true);
+    EXPECT_NE(stream.find("event: best"), std::string::npos) << stream;
+}
+
+TEST_F(ServerTest, EverySearchStopsAtTheServersLimit) {
+    restart({.allowed_hosts = {}, .max_think_seconds = 1});
+    for (const std::string& body :
+         std::vector<std::string>{R"j({"game":"chess","depth":64})j", R"j({"game":"chess","nodes":1000000000})j",
+                                  R"j({"game":"connect4","depth":64})j", R"j({"game":"go","nodes":1000000000})j"}) {
+        const auto started = std::chrono::steady_clock::now();
+        const std::string stream = exchange(think_request(body), true, 20s);
+        EXPECT_LT(std::chrono::steady_clock::now() - started, 4s) << body;
+        EXPECT_NE(
+            stream.find("event: limit\ndata: {\"limit\":\"the search was stopped at the server's limit of 1 s\"}"),
+            std::string::npos)
+            << stream;
+        EXPECT_NE(stream.find("event: best"), std::string::npos) << stream;
+    }
+    // One asked to stop sooner than the limit says nothing of it.
+    const std::string quick = exchange(think_request(R"j({"game":"chess","seconds":0.2})j"), true, 20s);
+    EXPECT_EQ(quick.find("event: limit"), std::string::npos) << quick;
+    // Comparing starts no algorithm past the limit, and says which it left out.
+    restart({.allowed_hosts = {}, .max_think_seconds = 0.001});
+    const auto r =
+        post("/api/compare", R"j({"game":"chess","depth":4,"algos":["minimax","minimax","alphabeta","pvs"]})j");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+    const json c = body_of(r);
+    // Walking the tree to check its size takes longer than the limit: nothing runs.
+    EXPECT_TRUE(c["rows"].empty()) << r->body;
+    EXPECT_EQ(c["skipped"], json({"minimax", "alphabeta", "pvs"}));  // each once
+    EXPECT_EQ(c["limit"], "stopped at the server's limit of 0.001 s: 3 algorithms not run");
 }
 
 }  // namespace

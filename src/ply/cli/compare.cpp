@@ -28,6 +28,7 @@ nlohmann::json comparison_json(const Comparison& c) {
             c.minimal_leaves ? nlohmann::json(double(r.leaves) / *c.minimal_leaves) : nlohmann::json(nullptr);
         j["rows"].push_back(row);
     }
+    if (!c.skipped.empty()) j["skipped"] = c.skipped;
     return j;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -32,6 +33,8 @@ struct CompareOptions {
     bool json = false;
     std::uint64_t max_tree_nodes = 20'000'000;
     std::uint64_t mcts_iterations = 10'000;
+    // No algorithm starts after it (each is bounded by the tree's size): the web server's time limit.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct Row {
@@ -49,6 +52,7 @@ struct Comparison {
     std::optional<double> minimal_leaves;  // Knuth-Moore; nothing when the tree is too big to walk
     std::optional<double> all_leaves;      // the whole tree (what minimax evaluates)
     std::vector<Row> rows;
+    std::vector<std::string> skipped;  // not run: the deadline had passed
 };
 
 // Games that generate their trees and order the children themselves (uniform
@@ -92,6 +96,10 @@ Row mcts_row(const G& game, const CompareOptions& opts) {
 template <Game S, NotatedGame G>
 void run_rows(const S& searched, const G& shown, const CompareOptions& opts, int depth, Comparison& out) {
     for (const auto& name : opts.algos) {
+        if (opts.deadline && std::chrono::steady_clock::now() >= *opts.deadline) {
+            out.skipped.push_back(name);
+            continue;
+        }
         if (name == "mcts") {
             out.rows.push_back(mcts_row(shown, opts));
             continue;
@@ -113,7 +121,7 @@ void run_rows(const S& searched, const G& shown, const CompareOptions& opts, int
 
 template <NotatedGame G>
 Comparison compare(const G& game, const CompareOptions& opts, int depth) {
-    Comparison c{std::string(G::name), game.position(), opts.ordering, depth, {}, {}, {}};
+    Comparison c{std::string(G::name), game.position(), opts.ordering, depth, {}, {}, {}, {}};
     if constexpr (SelfOrderingGame<G>) {
         // The generator orders its own values; the minimal tree has a formula.
         const G tree = game.reordered(opts.ordering).value_or(game);

@@ -13,7 +13,9 @@
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/core/error.hpp>
+#include <ply/tools/number_text.hpp>
 #include <ply/web/game_api.hpp>
+#include <ply/web/limits.hpp>
 #include <ply/web/server.hpp>
 
 namespace ply::cli {
@@ -24,6 +26,7 @@ struct ServeOptions {
     std::string host = "127.0.0.1";
     int port = 8080;
     std::optional<std::string> assets;
+    web::ServerOptions server;
 };
 
 // The page's files: built in the build tree, or installed beside the binary's prefix.
@@ -40,7 +43,7 @@ void serve(const CLI::App& cmd, const ServeOptions& opts, const Registry& games)
     const std::string assets = opts.assets.value_or(default_assets());
     if (opts.assets && !std::filesystem::is_regular_file(std::filesystem::path(assets) / "index.html"))
         input_error(cmd, "no index.html in " + assets + " (--assets names the folder of the built page)");
-    web::Server server(std::move(served), assets);
+    web::Server server(std::move(served), assets, opts.server);
     int port = 0;
     try {
         port = server.bind(opts.host, opts.port);
@@ -66,6 +69,12 @@ void add_serve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--host", opts->host, "Address to listen on (default 127.0.0.1: this machine only)");
     cmd->add_option("--port,-p", opts->port, "Port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
     cmd->add_option("--assets", opts->assets, "Folder of the built page (default: the build's or the installed one)");
+    cmd->add_option("--allow-host", opts->server.allowed_hosts,
+                    "A name the page may be reached by besides localhost and IP addresses (repeatable; e.g. with "
+                    "--host 0.0.0.0, this machine's LAN name)");
+    cmd->add_option("--max-think-seconds", opts->server.max_think_seconds,
+                    "The longest any search may run (default and at most " + shortest(web::kMaxThinkSeconds) + ")")
+        ->check(CLI::Range(0.01, web::kMaxThinkSeconds));
     cmd->callback([cmd, opts, &games] { serve(*cmd, *opts, games); });
 }
 

@@ -31,6 +31,7 @@ struct CompareRequest {
     std::vector<std::string> algos;
     std::string ordering = "natural";
     std::uint64_t seed = 1;
+    double max_seconds = 60;  // no algorithm starts after it
 };
 
 // A game being played: where it started and the moves since (canonical).

@@ -21,6 +21,7 @@
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/pgn.hpp>
 #include <ply/tools/draw/trace_json.hpp>
+#include <ply/tools/number_text.hpp>
 #include <ply/web/game_api.hpp>
 #include <ply/web/limits.hpp>
 
@@ -104,7 +105,13 @@ nlohmann::json compare(const CompareRequest& req) {
     opts.seed = req.seed;
     opts.max_tree_nodes = kMaxComparedNodes;
     const int depth = checked_depth(game, req.depth, kMaxComparedNodes, "comparing");
-    return cli::comparison_json(cli::compare(game, opts, depth));
+    opts.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                           std::chrono::duration<double>(req.max_seconds));
+    nlohmann::json out = cli::comparison_json(cli::compare(game, opts, depth));
+    if (out.contains("skipped"))
+        out["limit"] = "stopped at the server's limit of " + shortest(req.max_seconds) +
+                       " s: " + std::to_string(out["skipped"].size()) + " algorithms not run";
+    return out;
 }
 
 // Replays a game line: the referee checks it, and the game itself follows.

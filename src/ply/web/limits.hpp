@@ -17,6 +17,6 @@ inline constexpr std::size_t kEngineHashMegabytes = 16;
 inline constexpr std::size_t kMaxMoves = 2000;            // moves in one game line
 inline constexpr std::size_t kMaxBodyBytes = 256 * 1024;  // a request's JSON
 inline constexpr int kMaxSearches = 2;                    // at once: one per core
-inline constexpr std::size_t kServerThreads = 32;         // connections served at once
+inline constexpr std::size_t kServerThreads = 32;         // requests answered at once (waiting ones cost no thread)
 
 }  // namespace ply::web

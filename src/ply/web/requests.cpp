@@ -1,5 +1,6 @@
 #include <ply/web/requests.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include <ply/core/error.hpp>
@@ -48,6 +49,10 @@ bool flag_field(const nlohmann::json& body, const char* key) {
 
 }  // namespace
 
+std::string json_text(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json parse_body(const std::string& body) {
     nlohmann::json j = nlohmann::json::parse(body, nullptr, false);
     if (j.is_discarded()) throw ParseError("the request is not valid JSON");
@@ -75,7 +80,9 @@ CompareRequest compare_request(const nlohmann::json& body) {
     CompareRequest r;
     r.position = text_field(body, "position", "");
     if (const auto d = integer_field(body, "depth", 0, kMaxWatchedDepth)) r.depth = static_cast<int>(*d);
-    r.algos = text_list(body, "algos", 16);
+    // Each algorithm once: a repeated one would only repeat its work.
+    for (std::string& a : text_list(body, "algos", 16))
+        if (std::find(r.algos.begin(), r.algos.end(), a) == r.algos.end()) r.algos.push_back(std::move(a));
     r.ordering = text_field(body, "ordering", r.ordering);
     if (const auto s = integer_field(body, "seed", 0, std::int64_t{1} << 53)) r.seed = static_cast<std::uint64_t>(*s);
     return r;

@@ -10,6 +10,10 @@
 
 namespace ply::web {
 
+// JSON text that never throws: a message quoting part of a request may cut a
+// character in two, and that is replaced rather than fatal.
+std::string json_text(const nlohmann::json& j);
+
 // The body as a JSON object.
 nlohmann::json parse_body(const std::string& body);
 

@@ -1,19 +1,21 @@
 #include <ply/web/server.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <filesystem>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
-
-#include <sys/socket.h>
 
 #include <httplib.h>
 
 #include <ply/core/error.hpp>
 #include <ply/search/classic/algorithm.hpp>
+#include <ply/tools/number_text.hpp>
+#include <ply/web/connections.hpp>
 #include <ply/web/limits.hpp>
 #include <ply/web/requests.hpp>
 
@@ -27,15 +29,9 @@ struct Busy : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// JSON text that never throws: a message quoting part of a request may cut a
-// character in two, and that is replaced rather than fatal.
-inline std::string json_text(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 inline void reply_error(httplib::Response& res, int status, const std::string& message) {
     res.status = status;
-    res.set_content(json_text({{"error", message}}), "application/json");
+    res.set_content(error_json(message), "application/json");
 }
 
 inline void reply_json(httplib::Response& res, const nlohmann::json& j) {
@@ -65,13 +61,15 @@ private:
 class ThinkJob {
 public:
     ThinkJob(const ServedGame& game, GameLine line, ThinkLimits limits, std::atomic<int>& running,
-             const std::atomic<bool>& server_stopping)
+             const std::atomic<bool>& server_stopping, double max_seconds)
         : slot_(running), server_stopping_(server_stopping) {
         worker_ = std::thread([this, &game, line = std::move(line), limits] { search(game, line, limits); });
+        watchdog_ = std::thread([this, max_seconds] { watch(max_seconds); });
     }
     ~ThinkJob() {
         stop_.store(true);
         worker_.join();
+        watchdog_.join();
     }
     ThinkJob(const ThinkJob&) = delete;
     ThinkJob& operator=(const ThinkJob&) = delete;
@@ -111,13 +109,37 @@ private:
         events_.push_back(std::string("event: ") + kind + "\ndata: " + json_text(data) + "\n\n");
         ready_.notify_all();
     }
-    void search(const ServedGame& game, const GameLine& line, const ThinkLimits& limits) {
-        try {
-            post("best", game.api.think(
-                             line, limits, [this](const nlohmann::json& info) { post("info", info); }, stop_));
-        } catch (const std::exception& e) {
-            post("error", {{"error", e.what()}});
+    // The server's own bound on every search, whatever its limits ask (a
+    // depth or node count can take for ever): stopped at `max_seconds`.
+    void watch(double max_seconds) {
+        std::unique_lock lock(mutex_);
+        if (!ready_.wait_for(lock, std::chrono::duration<double>(max_seconds), [&] { return searched_; })) {
+            capped_ = max_seconds;
+            stop_.store(true);
         }
+    }
+    void search(const ServedGame& game, const GameLine& line, const ThinkLimits& limits) {
+        nlohmann::json best;
+        std::string error;
+        try {
+            best = game.api.think(
+                line, limits, [this](const nlohmann::json& info) { post("info", info); }, stop_);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        std::optional<double> capped;
+        {
+            std::lock_guard lock(mutex_);
+            searched_ = true;
+            capped = capped_;
+            ready_.notify_all();
+        }
+        if (capped)
+            post("limit", {{"limit", "the search was stopped at the server's limit of " + shortest(*capped) + " s"}});
+        if (error.empty())
+            post("best", best);
+        else
+            post("error", {{"error", error}});
         std::lock_guard lock(mutex_);
         finished_ = true;
         ready_.notify_all();
@@ -129,8 +151,9 @@ private:
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<std::string> events_;
-    bool finished_ = false;
-    std::thread worker_;
+    bool searched_ = false, finished_ = false;
+    std::optional<double> capped_;  // the limit the watchdog stopped the search at
+    std::thread worker_, watchdog_;
 };
 
 }  // namespace serving
@@ -141,13 +164,23 @@ using serving::reply_json;
 using serving::SearchSlot;
 using serving::ThinkJob;
 
+// cpp-httplib's routing, answering one request at a time for the Gate.
+// cpp-httplib ends every streamed answer once its listening socket is gone,
+// and this one never listens: it is told it is serving until stop().
+struct Router : httplib::Server {
+    using httplib::Server::process_request;
+    Router() { serving(true); }
+    void serving(bool on) { svr_sock_ = on ? std::numeric_limits<socket_t>::max() : INVALID_SOCKET; }
+};
+
 struct Server::Impl {
     std::vector<ServedGame> games;
     std::string assets;
-    httplib::Server http;
+    ServerOptions options;
+    Router http;
+    std::unique_ptr<Gate> gate;
     std::atomic<int> searches = 0;
     std::atomic<bool> stopping = false;
-    std::atomic<bool> run_entered = false, run_finished = false;  // run()'s progress, for stop()
 
     const ServedGame& game(const nlohmann::json& body) const {
         const std::string name = text_field(body, "game", "");
@@ -199,7 +232,9 @@ struct Server::Impl {
         http.Post("/api/compare", api([this](const nlohmann::json& body, httplib::Response& res) {
                       const ServedGame& g = game(body);
                       const SearchSlot slot(searches);
-                      reply_json(res, g.api.compare(compare_request(body)));
+                      CompareRequest req = compare_request(body);
+                      req.max_seconds = options.max_think_seconds;
+                      reply_json(res, g.api.compare(req));
                   }));
         http.Post("/api/state", api([this](const nlohmann::json& body, httplib::Response& res) {
                       reply_json(res, playable(body).api.state(game_line(body)));
@@ -210,7 +245,8 @@ struct Server::Impl {
                       const ThinkLimits limits = think_limits(body);
                       // A bad line is a 400, before the stream starts.
                       if (!g.api.state(line)["end"].is_null()) throw ParseError("the game is over");
-                      auto job = std::make_shared<ThinkJob>(g, std::move(line), limits, searches, stopping);
+                      auto job = std::make_shared<ThinkJob>(g, std::move(line), limits, searches, stopping,
+                                                            options.max_think_seconds);
                       res.set_header("Cache-Control", "no-cache");
                       res.set_chunked_content_provider(
                           "text/event-stream", [job](std::size_t, httplib::DataSink& sink) { return job->pump(sink); });
@@ -234,50 +270,36 @@ struct Server::Impl {
     }
 };
 
-Server::Server(std::vector<ServedGame> games, std::string assets) : impl_(std::make_unique<Impl>()) {
+Server::Server(std::vector<ServedGame> games, std::string assets, ServerOptions options)
+    : impl_(std::make_unique<Impl>()) {
     impl_->games = std::move(games);
     impl_->assets = std::move(assets);
+    impl_->options = std::move(options);
+    GateOptions gate;
+    for (const std::string& name : impl_->options.allowed_hosts) gate.rule.names.push_back(name);
+    gate.max_body = kMaxBodyBytes;
+    gate.threads = kServerThreads;
+    // An answer may be a search's stream: it is given the search's time and then some.
+    gate.response_time = std::chrono::milliseconds(std::llround(1000 * impl_->options.max_think_seconds) + 30'000);
     auto& http = impl_->http;
     http.set_payload_max_length(kMaxBodyBytes);
-    // A connection holds a thread while it is open: many threads, and short
-    // timeouts, so that idle or slow clients cannot keep the others waiting.
-    http.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
-    // SO_REUSEADDR only: cpp-httplib's default adds SO_REUSEPORT, with which a
-    // second server on a taken port starts and silently shares it.
-    http.set_socket_options([](socket_t sock) {
-        const int yes = 1;
-        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    impl_->gate = std::make_unique<Gate>(std::move(gate), [&http](httplib::Stream& stream, bool close) {
+        bool closed = false;
+        return http.process_request(stream, close, closed, {}) && !closed;
     });
-    http.set_read_timeout(std::chrono::seconds(5));
-    http.set_write_timeout(std::chrono::seconds(5));
-    http.set_keep_alive_timeout(2);
     impl_->routes();
 }
 
 Server::~Server() = default;
 
-int Server::bind(const std::string& host, int port) {
-    const int bound =
-        port == 0 ? impl_->http.bind_to_any_port(host) : (impl_->http.bind_to_port(host, port) ? port : -1);
-    if (bound < 0)
-        throw ParseError("cannot listen on " + host + ":" + std::to_string(port) +
-                         " (is it taken, or not an address of this machine?)");
-    return bound;
-}
+int Server::bind(const std::string& host, int port) { return impl_->gate->bind(host, port); }
 
-void Server::run() {
-    impl_->run_entered.store(true);
-    if (!impl_->stopping.load()) impl_->http.listen_after_bind();
-    impl_->run_finished.store(true);
-}
+void Server::run() { impl_->gate->run(); }
 
 void Server::stop() {
     impl_->stopping.store(true);
-    // cpp-httplib's stop() does nothing to a listener that has not started
-    // yet, which would then wait in accept() for ever: wait until it runs.
-    while (impl_->run_entered.load() && !impl_->run_finished.load() && !impl_->http.is_running())
-        std::this_thread::yield();
-    impl_->http.stop();
+    impl_->http.serving(false);
+    impl_->gate->stop();
 }
 
 }  // namespace ply::web

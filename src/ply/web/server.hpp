@@ -2,6 +2,8 @@
 // The page's assets are files (web/dist, built with npm); the engine is the
 // registry's games through their GameApi. Every request is bounded
 // (limits.hpp); a bad one gets a 4xx answer with {"error": "one line"}.
+// Connections are read by the Gate (connections.hpp), which refuses requests
+// for other hosts (DNS rebinding) or from other pages' origins.
 //
 //   GET  /api/games               the games: name, summary, playable
 //   POST /api/trace   {game, position, algo, depth, iterative}   a watched search
@@ -9,7 +11,8 @@
 //   POST /api/state   {game, start, moves, players}   a game being played
 //   POST /api/think   {game, start, moves, depth|nodes|seconds}
 //                     server-sent events: "info" as the engine deepens, then
-//                     "best" (or "error"); the search stops if the page goes
+//                     "best" (or "error"); the search stops if the page goes,
+//                     and at max_think_seconds, after a "limit" event
 #pragma once
 
 #include <atomic>
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include <ply/web/game_api.hpp>
+#include <ply/web/limits.hpp>
 
 namespace ply::web {
 
@@ -26,10 +30,17 @@ struct ServedGame {
     GameApi api;
 };
 
+struct ServerOptions {
+    // Names a request's Host may give besides localhost, IP addresses and
+    // the address listened on (a LAN name, with --host 0.0.0.0).
+    std::vector<std::string> allowed_hosts;
+    double max_think_seconds = kMaxThinkSeconds;  // the longest any search may run
+};
+
 class Server {
 public:
     // `assets`: the folder the page is served from.
-    Server(std::vector<ServedGame> games, std::string assets);
+    Server(std::vector<ServedGame> games, std::string assets, ServerOptions options = {});
     ~Server();
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
