@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset "fuzz", clang) and runs each for a
-# bounded time: fuzz/run.sh [SECONDS per fuzzer, default 60]. Exits non-zero
-# on any crash or sanitizer report.
+# bounded time: fuzz/run.sh [SECONDS per fuzzer, default 60]; then throws
+# hostile HTTP at the release build's `ply serve` (fuzz/http_fuzz.py). Exits
+# non-zero on any crash, sanitizer report or failed check.
 set -euo pipefail
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -43,4 +44,13 @@ for fuzzer in fen_fuzzer move_fuzzer; do
     grep -E 'stat::number_of_executed_units|Done' "build/fuzz/$fuzzer.log" | tail -2
   fi
 done
+# ply serve, black box: the release binary (PLY_BINARY, default build/release/ply) under hostile HTTP.
+ply="${PLY_BINARY:-build/release/ply}"
+echo "== http_fuzz: ${seconds}s on $ply"
+if [[ ! -x "$ply" ]]; then
+  echo "http_fuzz FAILED: no $ply (build the release preset first)"
+  status=1
+elif ! python3 fuzz/http_fuzz.py "$ply" "$seconds"; then
+  status=1
+fi
 exit "$status"
