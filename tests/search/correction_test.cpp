@@ -10,6 +10,7 @@ namespace {
 
 using ply::chess::Position;
 using Correction = ply::engine::CorrectionHistory<Position>;
+using ply::Score;  // named here, not by whichever test a unity build puts before this one
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <type_traits>
 
 #include <ply/core/error.hpp>
@@ -444,14 +445,31 @@ void Session<G>::cmd_go(std::istream& args) {
     start_search(limits, skill);
 }
 
+// A search thread the system refuses (a process or memory limit) is not
+// the GUI's fault: it still gets a move, from a depth 1 search on this thread.
 template <UciGame G>
-void Session<G>::start_search(const engine::Limits<Move>& limits, const engine::Skill& skill) {
+void Session<G>::start_search(engine::Limits<Move> limits, const engine::Skill& skill) {
     search_root_ = pos_;
     counting_ = false;
     engine_.arm(limits);
-    search_thread_ = std::thread([this, skill] {
+    try {
+        search_thread_ = std::thread([this, skill] { search_and_answer(skill); });
+    } catch (const std::system_error& e) {
+        say("info string error: cannot start the search thread (" + e.code().message() +
+            "); searching to depth 1 on the input thread");
+        limits.depth = 1;
+        limits.infinite = false;
+        engine_.arm(limits);
+        search_and_answer(skill);
+    }
+}
+
+template <UciGame G>
+void Session<G>::search_and_answer(const engine::Skill& skill) {
+    std::string line = "bestmove ";
+    try {
         const auto result = engine_.run(search_root_);
-        std::string line = "bestmove ";
+        if (!engine_.thread_shortfall().empty()) say("info string error: " + engine_.thread_shortfall());
         if (!result.best) {
             line += "0000";
         } else {
@@ -459,8 +477,11 @@ void Session<G>::start_search(const engine::Limits<Move>& limits, const engine::
             line += search_root_.move_to_string(move);
             if (result.ponder && move == *result.best) line += " ponder " + search_root_.move_to_string(*result.ponder);
         }
-        say(line);
-    });
+    } catch (const std::exception& e) {  // no memory even for one thread: the GUI still gets its answer
+        say(std::string("info string error: ") + e.what());
+        line += "0000";
+    }
+    say(line);
 }
 
 template <UciGame G>
@@ -477,20 +498,28 @@ void Session<G>::start_perft(int depth) {
     perft_stop_.store(false);
     counting_ = true;
     search_root_ = pos_;
-    search_thread_ = std::thread([this, depth] {
-        std::ostringstream out;
-        std::uint64_t total = 0;
-        for (const auto& [move, count] : Protocol::perft_divide(search_root_, depth, &perft_stop_)) {
-            out << search_root_.move_to_string(move) << ": " << count << "\n";
-            total += count;
-        }
-        if (perft_stop_.load()) {
-            say("info string perft stopped");
-            return;
-        }
-        out << "\nNodes searched: " << total << "\n\n";
-        say(out.str());
-    });
+    try {
+        search_thread_ = std::thread([this, depth] { count_perft(depth); });
+    } catch (const std::system_error& e) {  // a count with no way to stop it is not started
+        counting_ = false;
+        say("info string error: cannot start the perft thread (" + e.code().message() + ")");
+    }
+}
+
+template <UciGame G>
+void Session<G>::count_perft(int depth) {
+    std::ostringstream out;
+    std::uint64_t total = 0;
+    for (const auto& [move, count] : Protocol::perft_divide(search_root_, depth, &perft_stop_)) {
+        out << search_root_.move_to_string(move) << ": " << count << "\n";
+        total += count;
+    }
+    if (perft_stop_.load()) {
+        say("info string perft stopped");
+        return;
+    }
+    out << "\nNodes searched: " << total << "\n\n";
+    say(out.str());
 }
 
 template <UciGame G>
@@ -551,6 +580,7 @@ void Session<G>::cmd_bench(std::istream& args) {
         limits.depth = depth;
         nodes += bench_engine.think(p, limits).nodes;
     }
+    if (!bench_engine.thread_shortfall().empty()) say("info string error: " + bench_engine.thread_shortfall());
     const auto ms = std::max<long long>(
         1, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
     say("\nPly " + std::string(kVersion) + "\nPositions: " + std::to_string(Protocol::bench_positions.size()) +

@@ -105,8 +105,10 @@ private:
     void cmd_go(std::istream& args);
     engine::Limits<Move> parse_go(const std::vector<std::string>& words, bool& rejected,
                                   std::optional<int>& perft_depth);
-    void start_search(const engine::Limits<Move>& limits, const engine::Skill& skill);
+    void start_search(engine::Limits<Move> limits, const engine::Skill& skill);
+    void search_and_answer(const engine::Skill& skill);  // ends with the bestmove line
     void start_perft(int depth);
+    void count_perft(int depth);  // on the search thread
     engine::Skill strength() const;
     std::optional<Move> book_move_for(
         const G& pos);  // the own book's move, if any  // Skill Level, or UCI_Elo with UCI_LimitStrength

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <type_traits>
 
 #include <ply/core/describe.hpp>
@@ -428,28 +429,47 @@ void Session<G>::start_search(Search kind) {
     }
     engine_.on_report = [this, kind](const engine::Report<Move>& r) { print_report(r, kind == Search::Analyzing); };
     engine_.arm(limits);
-    search_thread_ = std::thread([this, kind] {
-        const auto result = engine_.run(search_root_);
-        if (kind == Search::Thinking && result.best) {
-            // Under the lock, so that a cancel either comes first (no move
-            // sent) or finds the move in sent_ and plays it too.
-            std::lock_guard lock(move_mutex_);
-            if (!discard_) {
-                sent_ = *result.best;
-                G after = search_root_;
-                after.make(*result.best);
-                const std::string result_text = Protocol::result_line(after);
-                say("move " + search_root_.move_to_string(*result.best) +
-                    (result_text.empty() ? "" : "\n" + result_text));
-            }
+    try {
+        search_thread_ = std::thread([this, kind] { search_and_send(kind); });
+    } catch (const std::system_error& e) {
+        // The system refuses a thread (a process or memory limit): the GUI
+        // still gets a move, from a depth 1 search on this thread.
+        error("cannot start the search thread: " + e.code().message() + "; searching to depth 1", "go");
+        limits.depth = 1;
+        limits.infinite = false;
+        engine_.arm(limits);
+        search_and_send(kind);
+        join_search();
+    }
+}
+
+template <XboardGame G>
+void Session<G>::search_and_send(Search kind) {
+    std::optional<Move> best;
+    try {
+        best = engine_.run(search_root_).best;
+        if (!engine_.thread_shortfall().empty()) error(engine_.thread_shortfall(), "cores");
+    } catch (const std::exception& e) {  // no memory even for one thread
+        error(e.what(), "go");
+    }
+    if (kind == Search::Thinking && best) {
+        // Under the lock, so that a cancel either comes first (no move
+        // sent) or finds the move in sent_ and plays it too.
+        std::lock_guard lock(move_mutex_);
+        if (!discard_) {
+            sent_ = *best;
+            G after = search_root_;
+            after.make(*best);
+            const std::string result_text = Protocol::result_line(after);
+            say("move " + search_root_.move_to_string(*best) + (result_text.empty() ? "" : "\n" + result_text));
         }
-        search_ended_.store(true);
-    });
+    }
+    search_ended_.store(true);
 }
 
 template <XboardGame G>
 void Session<G>::join_search() {
-    search_thread_.join();
+    if (search_thread_.joinable()) search_thread_.join();
     search_ = Search::None;
     if (sent_) play(*sent_);
     sent_.reset();

@@ -87,10 +87,11 @@ private:
 
     // The search thread: only these start, stop or join it.
     void start_search(Search kind);
-    void settle();           // joins a search that has ended by itself
-    void cancel_search();    // stops it; a move already sent is still played
-    void move_now();         // stops it and plays its move
-    void finish_thinking();  // lets the engine's own search end and plays its move
+    void search_and_send(Search kind);  // on the search thread: runs, then sends the move
+    void settle();                      // joins a search that has ended by itself
+    void cancel_search();               // stops it; a move already sent is still played
+    void move_now();                    // stops it and plays its move
+    void finish_thinking();             // lets the engine's own search end and plays its move
     void join_search();
     void think_if_our_turn();
     void restart_analysis();

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include <ply/core/error.hpp>
+#include <ply/core/threads.hpp>
 #include <ply/games/chess/movegen.hpp>
 
 namespace ply::chess {
@@ -113,7 +114,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, i
         work();
     } else {
         std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+        if (start_threads(pool, 0, threads, [&](int) { work(); }) == 0) work();  // as many as the system gives
         for (auto& th : pool) th.join();
     }
     return result;

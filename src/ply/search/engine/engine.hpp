@@ -8,8 +8,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 
+#include <ply/core/threads.hpp>
 #include <ply/search/engine/capabilities.hpp>
 #include <ply/search/engine/worker.hpp>
 
@@ -34,6 +36,8 @@ public:
         for (auto& m : memories_) m->clear();
     }
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
+    // After run(): why it searched with fewer threads than set, or "".
+    [[nodiscard]] const std::string& thread_shortfall() const { return shortfall_; }
     Features& features() { return shared_.features; }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
 
@@ -98,13 +102,7 @@ public:
             return result;
         }
 
-        workers_.clear();
-        for (int i = 0; i < threads_; ++i) {
-            if (memories_.size() <= static_cast<std::size_t>(i))
-                memories_.push_back(std::make_unique<ThreadMemory<G>>());
-            workers_.push_back(std::make_unique<Worker<G>>(shared_, root, *memories_[static_cast<std::size_t>(i)]));
-            workers_.back()->start(root, root_moves);
-        }
+        const int ready = make_workers(root, root_moves);
         workers_[0]->poll = [this] { check_limits(); };
         if (on_current_move)
             workers_[0]->on_root_move = [this](int depth, const Move& m, int number) {
@@ -114,7 +112,9 @@ public:
         deepest_ = {};
         shared_.completed_depth.store(0);
         std::vector<std::thread> helpers;
-        for (int i = 1; i < threads_; ++i) helpers.emplace_back([this, i] { iterate(*workers_[i], i); });
+        const int started = 1 + start_threads(
+                                    helpers, 1, ready, [this](int i) { iterate(*workers_[i], i); }, &shortfall_why_);
+        shortfall_ = started < threads_ ? threads_shortfall(started, threads_, shortfall_why_) : "";
         iterate(*workers_[0], 0);
         wait_while_infinite();
         shared_.stop.store(true);
@@ -152,6 +152,26 @@ public:
     }
 
 private:
+    // A worker for each thread, as many as memory allows (the first always);
+    // returns how many.
+    int make_workers(const G& root, const std::vector<RootMove<Move>>& root_moves) {
+        workers_.clear();
+        shortfall_why_.clear();
+        for (int i = 0; i < threads_; ++i) {
+            try {
+                if (memories_.size() <= static_cast<std::size_t>(i))
+                    memories_.push_back(std::make_unique<ThreadMemory<G>>());
+                workers_.push_back(std::make_unique<Worker<G>>(shared_, root, *memories_[static_cast<std::size_t>(i)]));
+            } catch (const std::bad_alloc&) {
+                if (i == 0) throw;
+                shortfall_why_ = "not enough memory";
+                return i;
+            }
+            workers_.back()->start(root, root_moves);
+        }
+        return threads_;
+    }
+
     static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
     // A game without hash() never reads the table: it gets the smallest one.
     static std::size_t table_megabytes(std::size_t asked) { return HashedGame<G> ? asked : 1; }
@@ -383,6 +403,7 @@ private:
     std::vector<std::unique_ptr<ThreadMemory<G>>> memories_;  // one per thread, kept between searches
     std::vector<std::unique_ptr<Worker<G>>> workers_;
     int threads_ = 1;
+    std::string shortfall_, shortfall_why_;
     Limits<Move> limits_;
     std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
     std::optional<std::chrono::milliseconds> soft_limit_, hard_limit_;

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include <ply/core/threads.hpp>
 #include <ply/search/mcts/mcts.hpp>
 
 namespace ply::mcts {
@@ -44,14 +45,17 @@ public:
         std::vector<Result<Move>> results(n);
         std::atomic<std::size_t> finished{0};
         std::vector<std::thread> workers;
-        for (std::size_t i = 0; i < n; ++i)
-            workers.emplace_back([&, i] {
-                results[i] = searchers_[i].search(root, each);
-                if (results[i].proof != Proof::None) stop = true;
-                ++finished;
-            });
+        // Trees the system gives no thread for are not grown (their share of
+        // the iterations is not searched); with none, one tree grows here.
+        const auto started = static_cast<std::size_t>(start_threads(workers, 0, static_cast<int>(n), [&](int t) {
+            const auto i = static_cast<std::size_t>(t);
+            results[i] = searchers_[i].search(root, each);
+            if (results[i].proof != Proof::None) stop = true;
+            ++finished;
+        }));
+        if (started == 0) return searchers_[0].search(root, limits);
         // The caller's stop reaches the threads through this one.
-        while (finished.load() < n) {
+        while (finished.load() < started) {
             if (limits.stop && limits.stop->load(std::memory_order_relaxed)) stop = true;
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <thread>
 
+#include <ply/core/threads.hpp>
 #include <ply/search/solve/control.hpp>
 #include <ply/search/solve/search.hpp>
 #include <ply/search/solve/values.hpp>
@@ -169,7 +170,9 @@ private:
             shared_.stop.store(true);
         };
         std::vector<std::thread> helpers;
-        for (std::size_t i = 1; i < searchers_.size(); ++i) helpers.emplace_back([&, i] { run(*searchers_[i]); });
+        // Fewer helpers if the system refuses some threads: the first to finish answers anyway.
+        start_threads(helpers, 1, static_cast<int>(searchers_.size()),
+                      [&](int i) { run(*searchers_[static_cast<std::size_t>(i)]); });
         run(*searchers_.front());
         for (auto& t : helpers) t.join();
         shared_.stop.store(false);

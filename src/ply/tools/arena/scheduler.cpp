@@ -5,6 +5,7 @@
 #include <map>
 #include <thread>
 
+#include <ply/core/threads.hpp>
 #include <ply/tools/arena/game_runner.hpp>
 #include <ply/tools/arena/referee.hpp>
 
@@ -42,7 +43,8 @@ MatchState Match::run(const std::function<void(const MatchState&, const GameReco
                                                            std::chrono::duration<double>(*settings_.time_limit));
     const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
     std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back([this, &on_game] { worker(on_game); });
+    // As many games at once as the system gives threads for; with none, one at a time here.
+    if (start_threads(pool, 0, threads, [this, &on_game](int) { worker(on_game); }) == 0) worker(on_game);
     for (auto& t : pool) t.join();
     if (settings_.interrupt && settings_.interrupt->load()) {
         state_.interrupted = true;

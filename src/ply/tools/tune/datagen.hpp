@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <ply/core/error.hpp>
+#include <ply/core/threads.hpp>
 #include <ply/core/tuning.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/tools/tune/training_data.hpp>
@@ -122,7 +123,8 @@ public:
             }
         };
         std::vector<std::jthread> workers;
-        for (int i = 0; i < std::max(1, options_.threads); ++i) workers.emplace_back(worker);
+        // As many as the system gives; with none, the games are played here.
+        if (start_threads(workers, 0, std::max(1, options_.threads), [&](int) { worker(); }) == 0) worker();
         workers.clear();  // joins
         const bool closed = std::fclose(file) == 0;
         if (write_failed || !closed) throw ParseError("cannot write '" + options_.out + "': the disk may be full");

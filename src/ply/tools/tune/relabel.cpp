@@ -8,6 +8,7 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/stopwatch.hpp>
+#include <ply/core/threads.hpp>
 
 namespace ply::tune {
 
@@ -93,7 +94,8 @@ std::vector<std::optional<int>> relabel(const std::vector<std::string>& position
         }
     };
     std::vector<std::jthread> engines;
-    for (int i = 0; i < std::max(1, options.threads); ++i) engines.emplace_back(work);
+    // As many engines as the system gives threads for; with none, one works here.
+    if (start_threads(engines, 0, std::max(1, options.threads), [&](int) { work(); }) == 0) work();
     for (double reported = 0; done < positions.size() && !quit;) {
         if (stop) quit = true;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -6,6 +6,8 @@
 #include <random>
 #include <thread>
 
+#include <ply/core/threads.hpp>
+
 namespace ply::tune {
 
 double sigmoid(double k, double x) { return 1.0 / (1.0 + std::exp(-k * x)); }
@@ -88,7 +90,7 @@ std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) cons
         }
     };
     std::vector<std::jthread> threads;
-    for (int i = 1; i < std::max(1, options_.threads); ++i) threads.emplace_back(work);
+    start_threads(threads, 1, std::max(1, options_.threads), [&](int) { work(); });  // as many as the system gives
     work();
     threads.clear();
     return parts;
