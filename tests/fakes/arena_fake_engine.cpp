@@ -4,6 +4,8 @@
 //     PROTOCOL  uci | xboard
 //     FAULT     none | illegal (plays an illegal move) | crash (aborts)
 //               | hang (never answers go, ignores stop) | slow (overruns its clock)
+//               | noise (every move: lines whose first word only begins
+//                 with a keyword, "bestmovez a1a8", "Illegalz", "=1x", first)
 //     N         which of its own moves misbehaves (default 3)
 #include <chrono>
 #include <cstdlib>
@@ -66,9 +68,10 @@ void run_uci(Fake& f) {
         std::string cmd;
         in >> cmd;
         if (cmd == "uci")
-            std::cout << "id name Fake " << f.fault << "\nid author Ply tests\nuciok" << std::endl;
+            std::cout << "id name Fake " << f.fault << "\nid author Ply tests\n"
+                      << (f.fault == "noise" ? "uciokz\n" : "") << "uciok" << std::endl;
         else if (cmd == "isready")
-            std::cout << "readyok" << std::endl;
+            std::cout << (f.fault == "noise" ? "readyokz\n" : "") << "readyok" << std::endl;
         // ucinewgame: nothing to reset; moves_made counts across games on purpose.
         else if (cmd == "position") {
             std::string word;
@@ -97,6 +100,7 @@ void run_uci(Fake& f) {
             }
             const std::string move = f.choose();
             if (move.empty()) hang_forever();
+            if (f.fault == "noise") std::cout << "infoz depth 9 score cp 999\nbestmovez a1a8\n";
             std::cout << "info depth 1 score cp 12 nodes 1 pv " << move << "\nbestmove " << move << std::endl;
         } else if (cmd == "quit")
             return;
@@ -109,6 +113,7 @@ void run_xboard(Fake& f) {
     auto reply = [&] {
         const std::string move = f.choose();
         if (move.empty()) hang_forever();
+        if (f.fault == "noise") std::cout << "Illegalz a1a8\nmovez a1a8\nMy move is a1a8\n";
         std::cout << " 1 -7 0 1 " << move << "\nmove " << move << std::endl;
         try {
             f.pos.make(f.pos.parse_move(move));
@@ -132,6 +137,7 @@ void run_xboard(Fake& f) {
         } else if (cmd == "ping") {
             std::string n;
             in >> n;
+            if (f.fault == "noise") std::cout << "pongz " << n << "\npong " << n << "0\n";
             std::cout << "pong " << n << std::endl;
         } else if (cmd == "time") {
             in >> f.my_time_ms;

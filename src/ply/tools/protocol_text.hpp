@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include <ply/core/error.hpp>
@@ -24,6 +25,15 @@ inline std::optional<long long> parse_integer(const std::string& text, long long
         if (used == text.size() && v >= lo && v <= hi) return v;
     } catch (const std::exception&) {}
     return std::nullopt;
+}
+
+// The first whitespace-separated word of another program's line: its
+// keywords are whole words ("bestmovez" is not "bestmove").
+inline std::string first_word(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    in >> word;
+    return word;
 }
 
 }  // namespace ply

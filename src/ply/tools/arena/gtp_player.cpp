@@ -56,6 +56,8 @@ GtpPlayer::Response GtpPlayer::ask(const std::string& command, Clock::time_point
         while (at < r.line.size() && std::isdigit(static_cast<unsigned char>(r.line[at]))) ++at;
         const std::string answered = r.line.substr(1, at - 1);
         Response response{ReadStatus::Line, r.line[0] == '=', r.line.substr(std::min(r.line.size(), at + 1))};
+        // "=12 D4", "= ", "=": the id is a whole word ("=12x" is no response).
+        if (at < r.line.size() && r.line[at] != ' ' && r.line[at] != '\t') continue;
         // The rest of a multi-line response, to the blank line that ends it.
         for (;;) {
             auto more = process_.read_line(deadline, interrupt);

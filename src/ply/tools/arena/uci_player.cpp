@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include <ply/tools/protocol_text.hpp>
+
 namespace ply::arena {
 
 namespace {
@@ -72,7 +74,7 @@ bool UciPlayer::wait_for(const std::string& token, double seconds) {
     for (;;) {
         const auto r = process_.read_line(deadline);
         if (r.status != ReadStatus::Line) return false;
-        if (r.line == token || r.line.rfind(token + " ", 0) == 0) return true;
+        if (first_word(r.line) == token) return true;
     }
 }
 
@@ -117,11 +119,12 @@ Reply UciPlayer::go(const TurnRequest& req) {
     for (;;) {
         const auto r = process_.read_line(req.deadline, req.interrupt);
         if (r.status == ReadStatus::Line) {
-            if (r.line.rfind("info", 0) == 0) {
+            const std::string keyword = first_word(r.line);
+            if (keyword == "info") {
                 parse_uci_info(r.line, reply.info);
                 continue;
             }
-            if (r.line.rfind("bestmove", 0) == 0) {
+            if (keyword == "bestmove") {
                 searching_ = false;
                 std::istringstream in(r.line);
                 std::string word;

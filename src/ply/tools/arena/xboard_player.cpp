@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include <ply/tools/protocol_text.hpp>
+
 namespace ply::arena {
 
 namespace {
@@ -63,7 +65,7 @@ std::string xboard_level(const TimeControl& tc) {
 
 void XboardPlayer::handle_features(const std::string& line) {
     // feature name=value name="quoted value" ...
-    std::size_t i = std::string("feature").size();
+    std::size_t i = line.find("feature") + std::string("feature").size();
     while (i < line.size()) {
         while (i < line.size() && line[i] == ' ') ++i;
         const auto eq = line.find('=', i);
@@ -115,7 +117,7 @@ bool XboardPlayer::read_features() {
         const auto r = process_.read_line(deadline);
         if (r.status == ReadStatus::Closed) return false;
         if (r.status != ReadStatus::Line) break;  // protover 1, or done=1 never came: go on
-        if (r.line.rfind("feature ", 0) == 0) {
+        if (first_word(r.line) == "feature") {
             handle_features(r.line);
             if (features_.waiting && !features_.done) deadline = after(kDoneWaitSeconds);
         }
@@ -131,7 +133,9 @@ bool XboardPlayer::ping(double seconds) {
     for (;;) {
         const auto r = process_.read_line(deadline);
         if (r.status != ReadStatus::Line) return false;
-        if (r.line == "pong " + n) return true;
+        std::istringstream words(r.line);
+        std::string word, number, extra;
+        if (words >> word >> number && word == "pong" && number == n && !(words >> extra)) return true;
     }
 }
 
@@ -216,13 +220,12 @@ Reply XboardPlayer::go(const TurnRequest& req) {
                 in >> reply.move;
                 return ReadStatus::Line;
             }
-            if (word == "My" && line.rfind("My move is", 0) == 0) {  // protover 1 style
-                const auto colon = line.find(':');
-                std::istringstream rest(line.substr(colon == std::string::npos ? line.size() : colon + 1));
-                rest >> reply.move;
+            std::string second, third;
+            if (word == "My" && in >> second >> third && second == "move" && third == "is:") {
+                in >> reply.move;  // protover 1 style: "My move is: e4"
                 return ReadStatus::Line;
             }
-            if (word == "resign" || word.rfind("Illegal", 0) == 0) {
+            if (word == "resign" || word == "Illegal") {
                 reply.status = ReplyStatus::Resign;
                 reply.detail = line;
                 return ReadStatus::Line;

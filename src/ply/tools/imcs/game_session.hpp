@@ -98,15 +98,17 @@ GameReport GameSession<G>::play() {
     while (!over_) {
         const std::string line = client_.expect(wait(), context());
         if (line.empty()) continue;  // positions are framed by blank lines
-        if (line[0] == '!')          // the opponent's move
+        // The marks are words of their own: "!e2-e3" is no move line.
+        const auto marked = [&](char mark) { return line[0] == mark && (line.size() == 1 || line[1] == ' '); };
+        if (marked('!'))  // the opponent's move
             opponent_moved(line);
-        else if (line[0] == '-')  // "- illegal move ..." or "- invalid move ..."
+        else if (marked('-'))  // "- illegal move ..." or "- invalid move ..."
             refused(line);
         else if (is_position_header(line))
             board(line);
         else if (const auto prompt = parse_prompt(line))
             prompted(line, *prompt);
-        else if (line[0] == '=')  // the end: "= W wins", then the code line
+        else if (marked('='))  // the end: "= W wins", then the code line
             ended(line);
         else if (reply_code(line))
             throw ImcsError("unexpected reply from the server " + context() + ": " + in_quotes(line));
