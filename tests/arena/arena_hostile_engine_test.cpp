@@ -1,14 +1,24 @@
 // Engines that misbehave in ways a match must survive: lines that only
-// begin with a keyword.
+// begin with a keyword, and engines started through wrappers that leave
+// processes behind (each engine's process group is killed at its end).
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
 
 #include <ply/games/chess/position.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>
 #include "arena/play_match.hpp"
+#include "support/ply_process.hpp"
+#include "support/read_file.hpp"
 
 namespace ply::arena {
 namespace {
@@ -40,6 +50,55 @@ TEST(ArenaHostileEngine, KeywordsAreWholeWords) {
         // The evaluation is the real info line's (12 cp at depth 1), not the "infoz" one's.
         for (const auto& m : g.moves) EXPECT_NE(m.info.depth, 9);
     }
+}
+
+// A process that is neither running nor a zombie (a killed orphan may stay
+// a zombie where nothing reaps it).
+bool alive(pid_t pid) {
+    const std::string stat = testing::read_file("/proc/" + std::to_string(pid) + "/stat");
+    const auto close = stat.rfind(')');
+    return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
+
+// An engine behind a wrapper that leaves a child of its own behind (sleep):
+// the command, and where the child's pid is written.
+struct Wrapped {
+    std::filesystem::path pid_file =
+        std::filesystem::temp_directory_path() / ("ply_wrapped_" + std::to_string(::getpid()) + ".pid");
+    std::string command =
+        "sh -c 'sleep 1000 & echo $! > " + pid_file.string() + "; exec " + PLY_ARENA_FAKE_ENGINE + " uci none'";
+    ~Wrapped() { std::filesystem::remove(pid_file); }
+
+    pid_t child() const {
+        for (int i = 0; i < 200 && testing::read_file(pid_file.string()).empty(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return static_cast<pid_t>(std::atol(testing::read_file(pid_file.string()).c_str()));
+    }
+};
+
+TEST(ArenaHostileEngine, NothingAWrappedEngineStartedOutlivesTheMatch) {
+    const Wrapped wrapped;
+    const auto p = play(match_of(wrapped.command, std::string(PLY_ARENA_FAKE_ENGINE) + " uci none", 1));
+    EXPECT_EQ(p.state.played, 1);
+    const pid_t child = wrapped.child();
+    ASSERT_GT(child, 0);
+    EXPECT_FALSE(alive(child)) << "the wrapper's child " << child << " outlived the match";
+    if (alive(child)) ::kill(child, SIGKILL);
+}
+
+TEST(ArenaHostileEngine, NothingAWrappedEngineStartedOutlivesSigtermOfTheMatch) {
+    const Wrapped wrapped;
+    testing::PlyProcess match({"match", "--engine", "cmd=" + wrapped.command, "proto=uci", "tc=60+1", "--engine",
+                               std::string("cmd=") + PLY_ARENA_FAKE_ENGINE + " uci hang 1", "proto=uci", "tc=60+1",
+                               "--games", "2"});
+    const pid_t child = wrapped.child();
+    ASSERT_GT(child, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    match.signal(SIGTERM);
+    const auto r = match.wait();
+    EXPECT_LT(r.seconds, 30) << r.err;
+    EXPECT_FALSE(alive(child)) << "the wrapper's child " << child << " outlived the match; " << r.err;
+    if (alive(child)) ::kill(child, SIGKILL);
 }
 
 }  // namespace

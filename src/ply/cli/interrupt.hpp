@@ -1,6 +1,6 @@
-// Ctrl-C during a long command (match, tactics, solve): the first stops the
-// work cleanly, so the command prints what it has so far; a second one kills
-// the program, as usual.
+// Ctrl-C (or SIGTERM) during a long command (match, tactics, solve): the
+// first stops the work cleanly, so the command prints what it has so far and
+// the engines it started are ended; a second one kills the program, as usual.
 #pragma once
 
 #include <atomic>
@@ -19,16 +19,21 @@ inline constexpr int kStoppedByTime = 3;
 inline std::atomic<bool> g_ctrl_c{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
-extern "C" inline void on_ctrl_c(int) {
+extern "C" inline void on_ctrl_c(int signal) {
     g_ctrl_c.store(true);
-    std::signal(SIGINT, SIG_DFL);
+    std::signal(signal, SIG_DFL);
 }
 
 // Catches Ctrl-C for its lifetime; the handler before it comes back after.
 class CtrlC {
 public:
-    CtrlC() : previous_(std::signal(SIGINT, on_ctrl_c)) { g_ctrl_c = false; }
-    ~CtrlC() { std::signal(SIGINT, previous_); }
+    CtrlC() : previous_(std::signal(SIGINT, on_ctrl_c)), previous_term_(std::signal(SIGTERM, on_ctrl_c)) {
+        g_ctrl_c = false;
+    }
+    ~CtrlC() {
+        std::signal(SIGINT, previous_);
+        std::signal(SIGTERM, previous_term_);
+    }
     CtrlC(const CtrlC&) = delete;
     CtrlC& operator=(const CtrlC&) = delete;
 
@@ -38,6 +43,7 @@ public:
 
 private:
     void (*previous_)(int);
+    void (*previous_term_)(int);
 };
 
 }  // namespace ply::cli

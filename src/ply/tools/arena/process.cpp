@@ -110,6 +110,7 @@ bool Process::start(const std::vector<std::string>& argv, const std::string& dir
         [[maybe_unused]] auto n = ::write(status_pipe[1], &code, sizeof code);
         ::_exit(127);
     }
+    ::setpgid(pid, pid);  // as the child does: the group exists before either goes on
     ::close(in[0]);
     ::close(out[1]);
     ::close(status_pipe[1]);
@@ -189,15 +190,13 @@ void Process::reaped(int status) {
     pid_ = -1;
 }
 
+// The engine is not reaped here but in stop(): while it is a zombie its pid,
+// and so its process group's id, cannot be reused, and stop() can kill
+// what it left behind in its group.
 bool Process::running() {
     if (pid_ < 0) return false;
-    int status = 0;
-    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
-    if (r == pid_) {
-        reaped(status);
-        return false;
-    }
-    return true;
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != pid_;
 }
 
 void Process::close_pipes() {
@@ -209,21 +208,14 @@ void Process::close_pipes() {
 void Process::stop(std::chrono::milliseconds grace) {
     if (pid_ > 0) {
         const auto until = Clock::now() + grace;
+        while (running() && Clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        // The whole group, whether the engine exited or not: what a wrapper
+        // (sh -c ...) or the engine itself started must not outlive the match.
+        ::kill(-pid_, SIGKILL);
+        ::kill(pid_, SIGKILL);  // in case it had not reached its setpgid yet
         int status = 0;
-        for (;;) {
-            const pid_t r = ::waitpid(pid_, &status, WNOHANG);
-            if (r == pid_) {
-                reaped(status);
-                break;
-            }
-            if (Clock::now() >= until) {
-                ::kill(pid_, SIGKILL);
-                while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
-                reaped(status);
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
+        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
+        reaped(status);
     }
     close_pipes();
 }

@@ -1,6 +1,7 @@
 // A child process spoken to through pipes: started with fork/exec in its own
 // process group (a Ctrl-C at the terminal reaches the arena, not the engines),
-// read line by line with deadlines (poll), killed and reaped on demand.
+// read line by line with deadlines (poll), killed with its whole group (what
+// a wrapper script started too) and reaped on demand.
 #pragma once
 
 #include <sys/types.h>
@@ -50,7 +51,8 @@ public:
     ReadResult read_line(Clock::time_point deadline, const std::atomic<bool>* interrupt = nullptr);
     // Running (not exited, not killed)?
     bool running();
-    // Waits up to `grace` for the process to exit by itself, then kills it.
+    // Waits up to `grace` for the process to exit by itself, then kills its
+    // process group (children it left behind included) and reaps it.
     void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(0));
     [[nodiscard]] pid_t pid() const { return pid_; }
     [[nodiscard]] const std::string& error() const { return error_; }
