@@ -10,8 +10,10 @@
 #include <ply/core/error.hpp>
 #include <ply/games/chess/protocol.hpp>
 #include <ply/uci/uci.hpp>
+#include <ply/xboard/xboard.hpp>
 #include "chess/chess_test_support.hpp"
 #include "support/memory.hpp"
+#include "support/run_ply.hpp"
 #include "support/shared_output.hpp"
 
 namespace ply::uci {
@@ -156,6 +158,51 @@ TEST(ChessUciRobustness, AHugeUnknownCommandIsNotEchoedInFull) {
     s.handle("setoption name " + std::string(1 << 20, 'y') + " value 1");
     EXPECT_NE(out.str().find("info string unknown command: frobnicate"), std::string::npos);
     EXPECT_LT(out.str().size(), 1000u) << "a 1 MB line came back";
+}
+
+// A FEN's error quotes it clipped, whichever field is wrong, in UCI and xboard alike.
+TEST(ChessUciRobustness, AHugeBadFenIsNotEchoedInFull) {
+    const std::string huge(1 << 17, 'k');
+    const std::string fens[] = {
+        huge,
+        "8/8/8/8/8/8/8/K6k w - - 0 1 " + huge,
+        "8/8/8/8/8/8/8/K6k " + huge + " - - 0 1",
+        "8/8/8/8/8/8/8/K6k w - " + huge + " 0 1",
+        "8/8/8/8/8/8/8/K6k w - - " + huge + " 1",
+        "8/8/8/8/8/8/8/K6k w " + huge + " - 0 1",
+    };
+    for (const auto& fen : fens) {
+        std::ostringstream out;
+        Session s(out);
+        s.handle("position fen " + fen);
+        s.handle("position startpos moves e2e4 " + huge);
+        EXPECT_NE(out.str().find("info string error: "), std::string::npos) << out.str().substr(0, 300);
+        EXPECT_LT(out.str().size(), 1000u) << out.str().substr(0, 300);
+        std::ostringstream xb;
+        xboard::Session<chess::Position> x(xb);
+        x.handle("setboard " + fen);
+        x.handle("usermove " + huge);
+        EXPECT_NE(xb.str().find("Error ("), std::string::npos) << xb.str().substr(0, 300);
+        EXPECT_LT(xb.str().size(), 1000u) << xb.str().substr(0, 300);
+    }
+}
+
+// Option values and go parameters that are out of range, huge, negative,
+// not finite or no numbers: each one error line, the old value kept.
+TEST(ChessUciRobustness, AbsurdNumbersAreRefused) {
+    for (const char* value : {"nan", "inf", "-inf", "1e300", "99999999999999999999", "-1", "0x10", "12abc", ""}) {
+        std::ostringstream out;
+        Session s(out);
+        for (const char* option : {"Hash", "Threads", "MultiPV", "Move Overhead", "Slow Mover", "Skill Level"})
+            s.handle(std::string("setoption name ") + option + " value " + value);
+        EXPECT_EQ(testing::count_occurrences(out.str(), "info string error: "), 6u) << value << "\n" << out.str();
+    }
+    for (const char* go : {"go depth 1e300", "go wtime nan", "go movetime inf", "go nodes -5", "go depth 99999999999",
+                           "go movestogo 0", "go mate 1e9"}) {
+        const std::string out = answer_to("position startpos", go);
+        EXPECT_NE(out.find("info string error: "), std::string::npos) << go << "\n" << out;
+        EXPECT_NE(out.find("bestmove "), std::string::npos) << go << "\n" << out;
+    }
 }
 
 TEST(ChessUciRobustness, NpsIsNotTheNodeCountWhenNoTimeHasPassed) {

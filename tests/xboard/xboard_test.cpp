@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -326,10 +327,12 @@ TEST(Xboard, BadCommandsAndArguments) {
         "Error (unknown command): hint",
         "Error (sd takes a depth from 1 to 255): sd x",
         "Error (sd takes a depth from 1 to 255): sd 0",
-        "Error (st takes seconds per move): st -1",
-        "Error (level takes moves per session, minutes[:seconds] and an increment in seconds): level 40 x 0",
-        "Error (level takes moves per session, minutes[:seconds] and an increment in seconds): level 40 5",
-        "Error (time takes centiseconds): time x",
+        "Error (st takes seconds per move, at most 10000000): st -1",
+        "Error (level takes moves per session (0 to 10000), minutes[:seconds] and an increment in seconds, at most "
+        "10000000 seconds each): level 40 x 0",
+        "Error (level takes moves per session (0 to 10000), minutes[:seconds] and an increment in seconds, at most "
+        "10000000 seconds each): level 40 5",
+        "Error (time takes centiseconds from -1000000000 to 1000000000): time x",
         "Error (memory takes megabytes from 1 to 65536): memory 0",
         "Error (memory takes megabytes from 1 to 65536): memory 65537",
         "Error (cores takes a number from 1 to 256): cores 0",
@@ -337,6 +340,49 @@ TEST(Xboard, BadCommandsAndArguments) {
         "Error (usermove needs a move): usermove",
     };
     EXPECT_EQ(lines_of(out), expected);
+}
+
+// Numbers out of range, huge, negative, not finite or not numbers at all
+// are refused, each with its one error line, and the old setting stays: the
+// clock of `level 0 1e300 0` overflowed into no time at all (a depth 1 move).
+TEST(Xboard, AbsurdNumbersAreRefusedAndTheOldSettingKept) {
+    const char* bad[] = {"level 0 1e300 0",
+                         "level 0 0:1e300 0",
+                         "level 0 5 1e300",
+                         "level 0 5:60 0",
+                         "level 0 -5 0",
+                         "level 0 nan 0",
+                         "level 0 inf 0",
+                         "level 1e9 5 0",
+                         "level 0 99999999 0",
+                         "st 1e300",
+                         "st nan",
+                         "st inf",
+                         "st 0x1p2000",
+                         "time 1e30",
+                         "time 99999999999999",
+                         "otim x",
+                         "otim -99999999999",
+                         "sd 1e300",
+                         "sd -1",
+                         "memory 1e300",
+                         "memory -1",
+                         "cores nan",
+                         "cores 99999999999999999999"};
+    std::string input = "new\npost\nsd 3\n";
+    for (const char* line : bad) input += std::string(line) + "\n";
+    const std::string out = transcript(input + "go\nping 1\n");
+    const auto lines = lines_of(out);
+    for (const char* line : bad)
+        EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                                [&](const std::string& l) { return l.starts_with("Error (") && l.ends_with(line); }),
+                  1)
+            << line << "\n"
+            << out;
+    // The default clock (40 moves in 5 minutes) and sd 3 stand: a search to depth 3, not a move at depth 1.
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("3 "); }))
+        << out;
+    EXPECT_EQ(moves_sent(out).size(), 1u) << out;
 }
 
 TEST(Xboard, MemoryThatCannotBeHadKeepsAWorkingTable) {

@@ -19,6 +19,10 @@ namespace ply::xboard {
 namespace {
 
 constexpr std::chrono::milliseconds kOverhead{10};
+// Far beyond any real clock (115 days), so that a GUI's 1e300 is refused
+// rather than overflowing into a clock of no time at all.
+constexpr double kMaxSeconds = 1e7;
+constexpr long long kMaxCentiseconds = static_cast<long long>(kMaxSeconds) * 100;
 // xboard's convention for mate scores in thinking output: 100000 + moves.
 constexpr int kXboardMate = 100000;
 
@@ -34,12 +38,12 @@ std::string rest_of(std::istream& args) {
     return trim(rest);
 }
 
-// The whole of `text` as a finite number >= 0.
+// The whole of `text` as a number of seconds from 0 to kMaxSeconds.
 std::optional<double> to_seconds(const std::string& text) {
     try {
         std::size_t used = 0;
         const double v = std::stod(text, &used);
-        if (used == text.size() && std::isfinite(v) && v >= 0) return v;
+        if (used == text.size() && std::isfinite(v) && v >= 0 && v <= kMaxSeconds) return v;
     } catch (const std::exception&) {}
     return std::nullopt;
 }
@@ -51,7 +55,7 @@ std::chrono::milliseconds milliseconds(double seconds) {
 // Commands the engine accepts and has nothing to do for.
 bool is_ignored(const std::string& command) {
     for (const char* c : {"xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics", "hard",
-                          "easy", "nps", "draw", "otim"})
+                          "easy", "nps", "draw"})
         if (command == c) return true;
     return false;
 }
@@ -154,18 +158,21 @@ template <XboardGame G>
 bool Session<G>::configure(const std::string& command, std::istream& args, const std::string& line) {
     if (command == "post" || command == "nopost") {
         post_.store(command == "post");
-    } else if (command == "time") {
-        const auto cs = parse_integer(rest_of(args), -(1LL << 40), 1LL << 40);
+    } else if (command == "time" || command == "otim") {
+        // A clock past zero (the GUI's view of a flag fall) is no time left.
+        const auto cs = parse_integer(rest_of(args), -kMaxCentiseconds, kMaxCentiseconds);
         if (!cs)
-            error("time takes centiseconds", line);
-        else
-            engine_clock_ = Ms(std::max(0LL, *cs) * 10);
+            error(command + " takes centiseconds from " + std::to_string(-kMaxCentiseconds) + " to " +
+                      std::to_string(kMaxCentiseconds),
+                  line);
+        else if (command == "time")
+            engine_clock_ = Ms(std::max(0LL, *cs) * 10);  // the opponent's clock (otim) is not used
     } else if (command == "level") {
         cmd_level(args, line);
     } else if (command == "st") {
         const auto s = to_seconds(rest_of(args));
         if (!s || *s <= 0)
-            error("st takes seconds per move", line);
+            error("st takes seconds per move, at most " + std::to_string(static_cast<long long>(kMaxSeconds)), line);
         else
             move_time_ = milliseconds(*s);
     } else if (command == "sd") {
@@ -309,13 +316,15 @@ void Session<G>::cmd_level(std::istream& args, const std::string& line) {
     if (const auto colon = base_text.find(':'); colon == std::string::npos) {
         if (const auto minutes = to_seconds(base_text)) base = *minutes * 60;
     } else {
-        const auto minutes = parse_integer(base_text.substr(0, colon), 0, 1000000);
+        const auto minutes = parse_integer(base_text.substr(0, colon), 0, static_cast<long long>(kMaxSeconds / 60));
         const auto seconds = to_seconds(base_text.substr(colon + 1));
-        if (minutes && seconds) base = double(*minutes) * 60 + *seconds;
+        if (minutes && seconds && *seconds < 60) base = double(*minutes) * 60 + *seconds;
     }
     const auto inc = to_seconds(inc_text);
-    if (!mps || !base || !inc || !extra.empty() || (*base == 0 && *inc == 0)) {
-        error("level takes moves per session, minutes[:seconds] and an increment in seconds", line);
+    if (!mps || !base || *base > kMaxSeconds || !inc || !extra.empty() || (*base == 0 && *inc == 0)) {
+        error("level takes moves per session (0 to 10000), minutes[:seconds] and an increment in seconds, at most " +
+                  std::to_string(static_cast<long long>(kMaxSeconds)) + " seconds each",
+              line);
         return;
     }
     moves_per_session_ = static_cast<int>(*mps);

@@ -61,7 +61,7 @@ EpdRecord parse_epd(std::string_view line) {
     std::string fen;
     for (int i = 0; i < 4; ++i) {
         const std::string_view field = next_token(rest);
-        if (field.empty()) throw ParseError("bad EPD: fewer than four FEN fields in '" + std::string(line) + "'");
+        if (field.empty()) throw ParseError("bad EPD: fewer than four FEN fields in '" + clip(line) + "'");
         if (i) fen += ' ';
         fen += field;
     }
@@ -101,11 +101,11 @@ EpdRecord parse_epd(std::string_view line) {
             std::from_chars(opcode.data() + 1, opcode.data() + opcode.size(), depth);
             const auto [end, ec] = std::from_chars(operand.data(), operand.data() + operand.size(), nodes);
             if (ec != std::errc() || end != operand.data() + operand.size() || depth <= 0)
-                throw ParseError("bad EPD: perft operation '" + opcode + " " + operand + "'");
+                throw ParseError("bad EPD: perft operation '" + clip(opcode + " " + operand) + "'");
             record.perft.emplace_back(depth, nodes);
         }
     }
-    if (quoted) throw ParseError("bad EPD: unterminated quote in '" + std::string(line) + "'");
+    if (quoted) throw ParseError("bad EPD: unterminated quote in '" + clip(line) + "'");
     return record;
 }
 

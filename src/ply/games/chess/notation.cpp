@@ -97,7 +97,7 @@ std::string to_san(const Position& pos, Move m) {
 
 Move parse_san(const Position& pos, std::string_view text) {
     const std::string original(text);
-    auto fail = [&](const std::string& why) -> Move { throw ParseError("bad move '" + original + "': " + why); };
+    auto fail = [&](const std::string& why) -> Move { throw ParseError("bad move '" + clip(original) + "': " + why); };
     while (!text.empty() && std::string_view("+#!?").find(text.back()) != std::string_view::npos) text.remove_suffix(1);
     if (text.empty()) return fail("empty");
 

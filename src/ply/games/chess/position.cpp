@@ -35,8 +35,7 @@ int parse_counter(std::string_view field, const char* what, int minimum) {
     const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
     if (ec != std::errc() || end != field.data() + field.size() || value < minimum || value > kMaximum)
         fail(std::string(what) + " must be a number from " + std::to_string(minimum) + " to " +
-             std::to_string(kMaximum) + ", not '" + std::string(field.substr(0, 20)) +
-             (field.size() > 20 ? "..." : "") + "'");
+             std::to_string(kMaximum) + ", not '" + clip(field) + "'");
     return value;
 }
 
@@ -95,10 +94,9 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
 
     const auto fields = split_fields(fen);
     if (fields.empty()) fail("empty");
-    if (fields.size() < 4)
-        fail("missing fields (" + std::to_string(fields.size()) + " of 6): '" + std::string(fen) + "'");
+    if (fields.size() < 4) fail("missing fields (" + std::to_string(fields.size()) + " of 6): '" + clip(fen) + "'");
     if (fields.size() == 5) fail("missing the fullmove number");
-    if (fields.size() > 6) fail("extra fields after the fullmove number: '" + std::string(fields[6]) + "'");
+    if (fields.size() > 6) fail("extra fields after the fullmove number: '" + clip(fields[6]) + "'");
 
     // 1. Piece placement, rank 8 first.
     {
@@ -148,7 +146,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
     else if (fields[1] == "b")
         pos.side_ = Black;
     else
-        fail("side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'");
+        fail("side to move must be 'w' or 'b', not '" + clip(fields[1]) + "'");
 
     // 3. Castling: KQkq (X-FEN: the outermost rook), or rook files (Shredder-FEN).
     bool nonstandard = false;
@@ -192,7 +190,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
     if (fields[3] != "-") {
         const auto f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            fail("bad en-passant square '" + std::string(f) + "'");
+            fail("bad en-passant square '" + clip(f) + "'");
         const Square ep = make_square(f[0] - 'a', f[1] - '1');
         const Color us = pos.side_;
         const int up = us == White ? 8 : -8;

@@ -22,7 +22,8 @@ Position Protocol::from_uci(std::string_view fen, bool chess960) {
         std::istringstream fields{std::string(fen)};
         std::string board, side, castling;
         fields >> board >> side >> castling;
-        throw ParseError("castling rights '" + castling + "' need Chess960 (setoption name UCI_Chess960 value true)");
+        throw ParseError("castling rights '" + clip(castling) +
+                         "' need Chess960 (setoption name UCI_Chess960 value true)");
     }
     return pos;
 }

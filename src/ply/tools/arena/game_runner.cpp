@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <ply/core/error.hpp>
 #include <ply/tools/arena/gtp_player.hpp>
 
 namespace ply::arena {
@@ -128,18 +129,18 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
             break;
         }
         if (reply.status == ReplyStatus::Crashed) {
-            forfeit(side, Flaw::Crash, "abandoned", who + " crashed: " + reply.detail);
+            forfeit(side, Flaw::Crash, "abandoned", who + " crashed: " + clip(reply.detail));
             break;
         }
         if (reply.status == ReplyStatus::Timeout) {
             if (clocks[side].active() || (req.limits.movetime && !req.limits.nodes && !req.limits.depth))
                 forfeit(side, Flaw::Time, "time forfeit", who + " loses on time");
             else
-                forfeit(side, Flaw::Stall, "abandoned", who + " does not answer (" + reply.detail + ")");
+                forfeit(side, Flaw::Stall, "abandoned", who + " does not answer (" + clip(reply.detail) + ")");
             break;
         }
         if (reply.status == ReplyStatus::Resign) {
-            finish(1 - side, "normal", who + " resigns" + (reply.detail.empty() ? "" : ": " + reply.detail));
+            finish(1 - side, "normal", who + " resigns" + (reply.detail.empty() ? "" : ": " + clip(reply.detail)));
             break;
         }
         // A move: first the clock, then the rules.
@@ -161,7 +162,8 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
         }
         const auto legal = referee.canonical(reply.move);
         if (!legal) {
-            forfeit(side, Flaw::Illegal, "rules infraction", who + " plays an illegal move: '" + reply.move + "'");
+            forfeit(side, Flaw::Illegal, "rules infraction",
+                    who + " plays an illegal move: '" + clip(reply.move) + "'");
             break;
         }
         rec.move = *legal;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <ply/core/error.hpp>
+
 namespace ply::arena {
 
 namespace {
@@ -54,10 +56,10 @@ GtpPlayer::Response GtpPlayer::ask(const std::string& command, Clock::time_point
         if (r.line.empty() || (r.line[0] != '=' && r.line[0] != '?')) continue;  // not a response
         std::size_t at = 1;
         while (at < r.line.size() && std::isdigit(static_cast<unsigned char>(r.line[at]))) ++at;
-        const std::string answered = r.line.substr(1, at - 1);
-        Response response{ReadStatus::Line, r.line[0] == '=', r.line.substr(std::min(r.line.size(), at + 1))};
         // "=12 D4", "= ", "=": the id is a whole word ("=12x" is no response).
         if (at < r.line.size() && r.line[at] != ' ' && r.line[at] != '\t') continue;
+        const std::string answered = r.line.substr(1, at - 1);
+        Response response{ReadStatus::Line, r.line[0] == '=', r.line.substr(std::min(r.line.size(), at + 1))};
         // The rest of a multi-line response, to the blank line that ends it.
         for (;;) {
             auto more = process_.read_line(deadline, interrupt);
@@ -85,7 +87,7 @@ std::string GtpPlayer::start() {
         const Response r = ask(command, after(kGtpCommandSeconds));
         if (r.status != ReadStatus::Line || !r.ok) {
             process_.stop();
-            return config_.name + " refuses '" + command + "'" + (r.text.empty() ? "" : ": " + r.text);
+            return config_.name + " refuses '" + command + "'" + (r.text.empty() ? "" : ": " + clip(r.text));
         }
     }
     healthy_ = true;
@@ -106,7 +108,7 @@ std::string GtpPlayer::new_game(const std::string& start_position, const Limits&
             healthy_ = false;
             return config_.name + " does not answer '" + command + "'";
         }
-        if (!r.ok) return config_.name + " refuses '" + command + "'" + (r.text.empty() ? "" : ": " + r.text);
+        if (!r.ok) return config_.name + " refuses '" + command + "'" + (r.text.empty() ? "" : ": " + clip(r.text));
     }
     std::string clock;
     if (limits.tc && limits.tc->moves > 0)
@@ -139,7 +141,7 @@ std::string GtpPlayer::tell(const std::vector<std::string>& moves) {
             healthy_ = false;
             return "no answer to '" + command + "'";
         }
-        if (!r.ok) return "refuses '" + command + "'" + (r.text.empty() ? "" : ": " + r.text);
+        if (!r.ok) return "refuses '" + command + "'" + (r.text.empty() ? "" : ": " + clip(r.text));
     }
     return {};
 }
@@ -176,7 +178,7 @@ Reply GtpPlayer::go(const TurnRequest& req) {
             healthy_ = false;
             return {ReplyStatus::Interrupted, {}, {}, "interrupted"};
     }
-    if (!r.ok) return {ReplyStatus::Resign, {}, {}, "genmove fails: " + r.text};
+    if (!r.ok) return {ReplyStatus::Resign, {}, {}, "genmove fails: " + clip(r.text)};
     if (gtp_upper_trimmed(r.text) == "RESIGN") return {ReplyStatus::Resign, {}, {}, {}};
     reply.move = r.text;
     known_ = req.moves.size() + 1;  // the engine has played its own move

@@ -49,7 +49,7 @@ public:
                     failure = reply.detail;
                 }
             }
-            if (attempt > 0) throw ParseError(options_.engine.name + ": " + failure + " on '" + position + "'");
+            if (attempt > 0) throw ParseError(options_.engine.name + ": " + clip(failure) + " on '" + position + "'");
             player_->shut_down();
         }
     }
