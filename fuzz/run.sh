@@ -9,10 +9,11 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 cmake --preset fuzz >/dev/null
-cmake --build build/fuzz -j2 --target fen_fuzzer move_fuzzer
+cmake --build build/fuzz -j2 --target fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer
 
 work="build/fuzz/corpus"
-mkdir -p "$work/fen" "$work/move" "$work/seeds-fen" "$work/seeds-move"
+mkdir -p "$work/fen" "$work/move" "$work/seeds-fen" "$work/seeds-move" "$work/xboard" "$work/seeds-xboard" \
+  "$work/gtp" "$work/seeds-gtp"
 # Seeds: the FENs of the perft suites; a few moves in both notations.
 i=0
 for file in data/perft/*.epd; do
@@ -29,9 +30,16 @@ printf '\x03Nb4' > "$work/seeds-move/4"
 printf '\x05d5c6' > "$work/seeds-move/5"
 printf '\x06Qh4e1+' > "$work/seeds-move/6"
 printf '\x07e1h1' > "$work/seeds-move/7"
+# Sessions as GUIs and controllers open them.
+printf 'xboard\nprotover 2\nnew\nlevel 40 5 0\npost\nusermove e2e4\nping 1\n' > "$work/seeds-xboard/1"
+printf 'new\nforce\nsetboard 8/8/8/8/8/8/8/K6k w - - 0 1\ngo\nundo\nremove\n?\n' > "$work/seeds-xboard/2"
+printf 'new\nst 0.1\ntime 500\notim 500\ne4\nanalyze\nd5\n.\nexit\nresult 1-0 {x}\n' > "$work/seeds-xboard/3"
+printf 'protocol_version\nboardsize 5\nkomi 0.5\nplay b c3\n1 genmove w\nundo\nfinal_score\n' > "$work/seeds-gtp/1"
+printf 'boardsize 3\nclear_board\ntime_settings 10 5 1\ntime_left b 5 0\ngenmove b\nplay w pass\nshowboard\n' \
+  > "$work/seeds-gtp/2"
 
 status=0
-for fuzzer in fen_fuzzer move_fuzzer; do
+for fuzzer in fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer; do
   kind="${fuzzer%_fuzzer}"
   echo "== $fuzzer: ${seconds}s"
   if ! "build/fuzz/fuzz/$fuzzer" -max_total_time="$seconds" -max_len=512 -timeout=10 \
