@@ -19,6 +19,7 @@
 #include "arena/play_match.hpp"
 #include "support/ply_process.hpp"
 #include "support/read_file.hpp"
+#include "support/run_ply.hpp"
 
 namespace ply::arena {
 namespace {
@@ -50,6 +51,19 @@ TEST(ArenaHostileEngine, KeywordsAreWholeWords) {
         // The evaluation is the real info line's (12 cp at depth 1), not the "infoz" one's.
         for (const auto& m : g.moves) EXPECT_NE(m.info.depth, 9);
     }
+}
+
+// The match's own arguments, quoted in its errors, are clipped.
+TEST(ArenaHostileEngine, AHugeArgumentIsNotEchoedInFull) {
+    const std::string huge(100000, 'x');
+    for (const std::string& engine : {"cmd=a tc=" + huge, "cmd=a tc=1 proto=" + huge, "cmd=a tc=1 " + huge,
+                                      "cmd=ply:" + huge, "cmd=a tc=1 foo=" + huge, "cmd=a tc=1/" + huge}) {
+        const auto r = testing::run_ply("match --engine " + engine + " --engine cmd=b tc=1");
+        EXPECT_EQ(r.exit_code, 2) << r.out.substr(0, 200);
+        EXPECT_LT(r.out.size(), 1000u) << r.out.substr(0, 200);
+    }
+    EXPECT_LT(testing::run_ply("match --engine cmd=a tc=1 --engine cmd=b tc=1 --adjudicate draw=" + huge).out.size(),
+              1000u);
 }
 
 // A process that is neither running nor a zombie (a killed orphan may stay

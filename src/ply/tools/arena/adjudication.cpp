@@ -30,17 +30,17 @@ std::vector<int> parse_fields(const std::string& text, const std::vector<std::st
             slot = names.size();
             for (std::size_t i = 0; i < names.size(); ++i)
                 if (names[i] == key) slot = i;
-            if (slot == names.size()) throw ParseError("unknown field '" + key + "' in '" + word + "'");
+            if (slot == names.size()) throw ParseError("unknown field '" + clip(key) + "' in '" + clip(word) + "'");
         }
-        if (slot >= names.size()) throw ParseError("too many fields in '" + word + "'");
+        if (slot >= names.size()) throw ParseError("too many fields in '" + clip(word) + "'");
         int v = 0;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
         if (value.empty() || ec != std::errc() || end != value.data() + value.size() || v < 0)
-            throw ParseError("bad number '" + value + "' in '" + word + "'");
+            throw ParseError("bad number '" + clip(value) + "' in '" + clip(word) + "'");
         values[slot] = v;
     }
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (values[i] < 0) throw ParseError("'" + word + "' lacks " + names[i]);
+        if (values[i] < 0) throw ParseError("'" + clip(word) + "' lacks " + names[i]);
     return values;
 }
 
@@ -52,14 +52,15 @@ void Adjudication::parse(const std::string& word) {
     const std::string rest = eq == std::string::npos ? "" : word.substr(eq + 1);
     if (kind == "draw") {
         const auto v = parse_fields(rest, {"movenumber", "movecount", "score"}, word);
-        if (v[1] < 1) throw ParseError("movecount must be at least 1 in '" + word + "'");
+        if (v[1] < 1) throw ParseError("movecount must be at least 1 in '" + clip(word) + "'");
         draw = Draw{v[0], v[1], v[2]};
     } else if (kind == "resign") {
         const auto v = parse_fields(rest, {"movecount", "score"}, word);
-        if (v[0] < 1) throw ParseError("movecount must be at least 1 in '" + word + "'");
+        if (v[0] < 1) throw ParseError("movecount must be at least 1 in '" + clip(word) + "'");
         resign = Resign{v[0], v[1]};
     } else {
-        throw ParseError("expected draw=movenumber,movecount,score or resign=movecount,score, got '" + word + "'");
+        throw ParseError("expected draw=movenumber,movecount,score or resign=movecount,score, got '" + clip(word) +
+                         "'");
     }
 }
 

@@ -19,7 +19,7 @@ T parse_value(const std::string& key, const std::string& text) {
     T v{};
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v <= T(0))
-        throw ParseError("bad value for " + key + ": '" + text + "'");
+        throw ParseError("bad value for " + key + ": '" + clip(text) + "'");
     return v;
 }
 
@@ -38,7 +38,7 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
     bool proto_given = false;
     for (const auto& w : words) {
         const auto eq = w.find('=');
-        if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + w + "'");
+        if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + clip(w) + "'");
         const std::string key = w.substr(0, eq), value = w.substr(eq + 1);
         if (key == "cmd")
             c.command = value;
@@ -56,7 +56,7 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
             else if (value == "gtp")
                 c.protocol = Protocol::Gtp;
             else
-                throw ParseError("unknown protocol '" + value + "' (uci, xboard or gtp)");
+                throw ParseError("unknown protocol '" + clip(value) + "' (uci, xboard or gtp)");
             proto_given = true;
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7)
             c.options.emplace_back(key.substr(7), value);
@@ -71,7 +71,7 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
         else if (key == "timeout")
             c.timeout = parse_value<double>(key, value);
         else
-            throw ParseError("unknown engine key '" + key + "'");
+            throw ParseError("unknown engine key '" + clip(key) + "'");
     }
     if (partial) return c;
     if (c.command.empty()) throw ParseError("an engine needs cmd=...");
@@ -103,7 +103,7 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
                          " engines take st= in whole seconds (" + (engine.protocol == Protocol::Gtp ? "GTP" : "CECP") +
                          "), not " + shortest(*engine.limits.movetime) + " s (engine '" + engine.name + "')");
     if (engine.protocol == Protocol::Gtp && (engine.limits.nodes || engine.limits.depth))
-        throw ParseError("GTP engines take tc= or st= only, not nodes= or depth= (engine '" + engine.name + "')");
+        throw ParseError("GTP engines take tc= or st= only, not nodes= or depth= (engine '" + clip(engine.name) + "')");
 }
 
 std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSupport& game) {
@@ -115,10 +115,10 @@ std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSuppor
         case Protocol::Gtp:
             if (!game.gtp_setup)
                 throw ParseError("GTP engines do not play " + (game.name.empty() ? "this game" : game.name) +
-                                 ": it speaks no GTP (engine '" + config.name + "')");
+                                 ": it speaks no GTP (engine '" + clip(config.name) + "')");
             return std::make_unique<GtpPlayer>(config, game.gtp_setup);
         case Protocol::Ply:
-            if (!game.make_ply_player) throw ParseError("'" + config.command + "' needs the match's game");
+            if (!game.make_ply_player) throw ParseError("'" + clip(config.command) + "' needs the match's game");
             return game.make_ply_player(config.name, config.command);
     }
     return nullptr;

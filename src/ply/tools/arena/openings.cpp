@@ -35,9 +35,9 @@ void play_opening(Referee& referee, Opening& out, const std::vector<std::string>
         throw ParseError(where + ": " + e.what());
     }
     for (const auto& w : written) {
-        if (referee.end()) throw ParseError(where + ": the game is over before '" + w + "'");
+        if (referee.end()) throw ParseError(where + ": the game is over before '" + clip(w) + "'");
         const auto m = referee.canonical(w);
-        if (!m) throw ParseError(where + ": illegal move '" + w + "' in " + referee.position());
+        if (!m) throw ParseError(where + ": illegal move '" + clip(w) + "' in " + referee.position());
         referee.play(*m);
         out.moves.push_back(*m);
     }
@@ -169,7 +169,7 @@ std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
             out.push_back(std::move(o));
         }
     }
-    if (out.empty()) throw ParseError("no opening in '" + path + "'");
+    if (out.empty()) throw ParseError("no opening in '" + clip(path) + "'");
     return out;
 }
 

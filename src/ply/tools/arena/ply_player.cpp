@@ -18,21 +18,22 @@ void parse_number(std::optional<T>& out, const std::string& key, const std::stri
     T v{};
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     if (value.empty() || ec != std::errc() || end != value.data() + value.size() || v < least || v > most)
-        throw ParseError("bad " + key + " in '" + text + "'");
+        throw ParseError("bad " + key + " in '" + clip(text) + "'");
     out = v;
 }
 
 }  // namespace
 
 PlySpec parse_ply_spec(const std::string& text) {
-    if (text.rfind("ply:", 0) != 0) throw ParseError("a Ply player spec starts with ply: ('" + text + "')");
+    if (text.rfind("ply:", 0) != 0) throw ParseError("a Ply player spec starts with ply: ('" + clip(text) + "')");
     PlySpec s;
     std::istringstream in(text.substr(4));
     std::string item;
     while (std::getline(in, item, ',')) {
         if (item.empty()) continue;
         const auto eq = item.find('=');
-        if (eq == std::string::npos) throw ParseError("expected key=value in '" + text + "', got '" + item + "'");
+        if (eq == std::string::npos)
+            throw ParseError("expected key=value in '" + clip(text) + "', got '" + clip(item) + "'");
         const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
         if (key == "game")
             s.game = value;
@@ -40,7 +41,7 @@ PlySpec parse_ply_spec(const std::string& text) {
             s.algo = classic::parse_algorithm(value);
             s.mcts = value == "mcts";
             if (!s.algo && value != kEngineAlgo && !s.mcts)
-                throw ParseError("unknown algorithm '" + value + "' in '" + text + "'");
+                throw ParseError("unknown algorithm '" + clip(value) + "' in '" + clip(text) + "'");
         } else if (key == "depth")
             parse_number(s.depth, key, value, text);
         else if (key == "nodes")
@@ -50,16 +51,17 @@ PlySpec parse_ply_spec(const std::string& text) {
         else if (key == "threads")
             parse_number(s.threads, key, value, text, 1, 64);
         else if (key == "rave") {
-            if (value != "0" && value != "1") throw ParseError("rave is 0 or 1 in '" + text + "'");
+            if (value != "0" && value != "1") throw ParseError("rave is 0 or 1 in '" + clip(text) + "'");
             s.rave = value == "1";
         } else
-            throw ParseError("unknown key '" + key + "' in '" + text + "'");
+            throw ParseError("unknown key '" + clip(key) + "' in '" + clip(text) + "'");
     }
-    if (s.game.empty()) throw ParseError("'" + text + "' needs game=... (the match's game)");
-    if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + text + "'");
-    if (s.mcts && s.depth) throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + text + "'");
+    if (s.game.empty()) throw ParseError("'" + clip(text) + "' needs game=... (the match's game)");
+    if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + clip(text) + "'");
+    if (s.mcts && s.depth)
+        throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + clip(text) + "'");
     if (!s.mcts && (s.cutoff || s.threads || !s.rave))
-        throw ParseError("cutoff, threads and rave are for algo=mcts: '" + text + "'");
+        throw ParseError("cutoff, threads and rave are for algo=mcts: '" + clip(text) + "'");
     return s;
 }
 

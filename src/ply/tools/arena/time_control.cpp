@@ -18,7 +18,7 @@ double parse_number(std::string_view text, std::string_view whole) {
     double v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 0 || !std::isfinite(v))
-        throw ParseError("bad time control '" + std::string(whole) + "' (expected e.g. 10+0.1 or 40/60+0.5)");
+        throw ParseError("bad time control '" + clip(whole) + "' (expected e.g. 10+0.1 or 40/60+0.5)");
     return v;
 }
 
@@ -29,8 +29,7 @@ TimeControl TimeControl::parse(std::string_view text) {
     std::string_view rest = text;
     if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
         const double moves = parse_number(rest.substr(0, slash), text);
-        if (moves < 1 || moves != std::floor(moves))
-            throw ParseError("bad moves per period in '" + std::string(text) + "'");
+        if (moves < 1 || moves != std::floor(moves)) throw ParseError("bad moves per period in '" + clip(text) + "'");
         tc.moves = int(moves);
         rest = rest.substr(slash + 1);
     }
@@ -39,7 +38,7 @@ TimeControl TimeControl::parse(std::string_view text) {
         rest = rest.substr(0, plus);
     }
     tc.base = parse_number(rest, text);
-    if (tc.base <= 0 && tc.increment <= 0) throw ParseError("time control '" + std::string(text) + "' gives no time");
+    if (tc.base <= 0 && tc.increment <= 0) throw ParseError("time control '" + clip(text) + "' gives no time");
     return tc;
 }
 
