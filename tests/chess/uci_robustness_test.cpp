@@ -160,6 +160,16 @@ TEST(ChessUciRobustness, AHugeUnknownCommandIsNotEchoedInFull) {
     EXPECT_LT(out.str().size(), 1000u) << "a 1 MB line came back";
 }
 
+// 50,000 illegal searchmoves get one error line, not one each.
+TEST(ChessUciRobustness, ManyIllegalSearchmovesGetOneLine) {
+    std::string moves;
+    for (int i = 0; i < 50000; ++i) moves += " x";
+    const std::string out = answer_to("position startpos", "go searchmoves e2e4" + moves + " depth 2");
+    EXPECT_EQ(testing::count_occurrences(out, "info string error: "), 1u) << out.substr(0, 300);
+    EXPECT_NE(out.find("illegal move x and 49999 more; ignored"), std::string::npos) << out.substr(0, 300);
+    EXPECT_NE(out.find("bestmove e2e4"), std::string::npos) << out.substr(0, 300);
+}
+
 // A FEN's error quotes it clipped, whichever field is wrong, in UCI and xboard alike.
 TEST(ChessUciRobustness, AHugeBadFenIsNotEchoedInFull) {
     const std::string huge(1 << 17, 'k');

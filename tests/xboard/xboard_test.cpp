@@ -192,7 +192,10 @@ TEST(Xboard, AHugeLineIsNotEchoedInFull) {
     Harness h;
     const std::string command = "frobnicate " + std::string(1 << 20, 'x');
     const std::string move = "usermove e2" + std::string(1 << 20, '4');
-    h.send({command.c_str(), move.c_str()});
+    const std::string ping = "ping " + std::string(1 << 20, '7');
+    h.send({command.c_str(), move.c_str(), ping.c_str()});
+    EXPECT_NE(h.out.str().find("Error (ping takes a number): ping 777"), std::string::npos)
+        << h.out.str().substr(0, 200);
     EXPECT_NE(h.out.str().find("Error (unknown command): frobnicate"), std::string::npos) << h.out.str().substr(0, 200);
     EXPECT_NE(h.out.str().find("Illegal move: e2"), std::string::npos) << h.out.str().substr(0, 200);
     EXPECT_LT(h.out.str().size(), 1000u) << "a 1 MB line came back";

@@ -390,13 +390,19 @@ engine::Limits<typename G::Move> Session<G>::parse_go(const std::vector<std::str
                 say("info string error: 'go searchmoves' needs at least one move; ignored");
                 rejected = true;
             }
+            // One line for all the illegal ones: a hostile GUI's 100 KB of them gets one answer.
+            std::string first_illegal;
+            std::size_t illegal = 0;
             for (; at < words.size() && !is_go_keyword(words[at]); ++at) {
-                if (const std::optional<Move> m = Protocol::parse_uci(pos_, words[at])) {
+                if (const std::optional<Move> m = Protocol::parse_uci(pos_, words[at]))
                     limits.search_moves.push_back(*m);
-                } else {
-                    say("info string error: searchmoves: illegal move " + clip(words[at]) + "; ignored");
-                    rejected = true;
-                }
+                else if (illegal++ == 0)
+                    first_illegal = words[at];
+            }
+            if (illegal > 0) {
+                say("info string error: searchmoves: illegal move " + clip(first_illegal) +
+                    (illegal > 1 ? " and " + std::to_string(illegal - 1) + " more" : "") + "; ignored");
+                rejected = true;
             }
         } else {
             say("info string error: unknown go parameter '" + clip(word) + "'; ignored");

@@ -131,7 +131,11 @@ bool Session<G>::dispatch(const std::string& command, std::istream& args, const 
         move_now();
     } else if (command == "ping") {
         finish_thinking();  // the pong comes after a move the engine owes
-        say("pong " + rest_of(args));
+        // GUIs send a number; a hostile line is not echoed whole.
+        if (const std::string n = rest_of(args); n.size() <= 80)
+            say("pong " + n);
+        else
+            error("ping takes a number", line);
     } else if (command == "undo" || command == "remove") {
         cmd_undo(command == "undo" ? 1 : 2, line);
     } else if (command == "analyze") {
