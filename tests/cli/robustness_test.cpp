@@ -19,21 +19,8 @@ namespace fs = std::filesystem;
 using ply::testing::count_occurrences;
 using ply::testing::read_file;
 using ply::testing::run_ply;
+using ply::testing::TempDir;
 using ply::testing::TempFile;
-
-// A folder of the test's own, removed afterwards.
-struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("ply_test_dir_" + std::to_string(::getpid()));
-    TempDir() { fs::create_directories(path); }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-    // Files in the folder other than `keep` (temporaries left behind).
-    std::size_t others(const std::string& keep = "") const {
-        std::size_t n = 0;
-        for (const auto& e : fs::directory_iterator(path)) n += e.path().filename() != keep;
-        return n;
-    }
-};
 
 std::size_t lines(const std::string& text) { return count_occurrences(text, "\n"); }
 
@@ -206,3 +193,22 @@ TEST(CliRobustness, VersionAndBanner) {
 }
 
 }  // namespace
+
+// Every error quotes what it was given cut short (clip, then error_line as the
+// last guard): a 100 KB argument is not sent back, whichever command or game
+// got it and whichever parser refused it.
+TEST(CliRobustness, AHugeArgumentIsNotRepeatedInTheError) {
+    const std::string huge(100000, '7');
+    const std::string spaced = "'" + std::string(50000, 'x') + " " + std::string(49000, 'y') + "'";
+    for (const std::string& command : std::vector<std::string>{
+             huge, "search " + huge, "search chess --frobnicate " + huge, "perft --depth 2 " + huge,
+             "search chess --fen " + huge, "search go --position " + huge, "search connect4 --position " + huge,
+             "search tictactoe --position " + huge, "search tree --position " + huge, "tree '((1 2) " + huge + ")'",
+             "search chess --algo " + huge, "play chess --depth 1 --moves " + huge, "match --engine tc=" + huge,
+             "solve connect4 --position " + spaced, "matrix " + spaced, "saddle " + spaced}) {
+        const auto r = run_ply(command);
+        EXPECT_NE(r.exit_code, 0) << command.substr(0, 40);
+        EXPECT_LT(r.out.size(), 1000u) << command.substr(0, 40) << "\n" << r.out.substr(0, 300);
+        EXPECT_LE(lines(r.out), 1u) << command.substr(0, 40) << "\n" << r.out.substr(0, 300);
+    }
+}

@@ -14,29 +14,16 @@
 #include "support/ply_process.hpp"
 #include "support/read_file.hpp"
 #include "support/run_ply.hpp"
+#include "support/temp_file.hpp"
 
 using ply::testing::read_file;
 using ply::testing::run_ply;
 using ply::testing::run_ply_apart;
+using ply::testing::TempDir;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// A folder of the test's own, removed after it.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name)
-        : path(fs::temp_directory_path() / ("ply_test_" + std::to_string(::getpid()) + "_" + name)) {
-        fs::remove_all(path);
-        fs::create_directories(path / "sub");
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string write(const std::string& name, const std::string& text) const {
-        std::ofstream(path / name, std::ios::binary) << text;
-        return (path / name).string();
-    }
-};
 
 // Other names of `file`: the same path, ./, sub/.., a symbolic link, a hard link.
 std::vector<std::string> spellings(const TempDir& dir, const std::string& file) {

@@ -7,6 +7,7 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
 
 namespace ply::cli {
@@ -62,11 +63,11 @@ int run(int argc, char** argv, const Registry& games) {
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
         if (argc > 1 && app.get_subcommands().empty() && argv[1][0] != '-') {
-            std::cerr << "ply: unknown command '" << argv[1] << "'; see 'ply --help'\n";
+            std::cerr << "ply: unknown command '" << clip(argv[1]) << "'; see 'ply --help'\n";
             return kUsageError;
         }
         const std::string command = failing_command(app);
-        std::cerr << command << ": " << e.what() << "; see '" << command << " --help'\n";
+        std::cerr << command << ": " << error_line(e.what()) << "; see '" << command << " --help'\n";
         return kUsageError;
     } catch (const std::bad_alloc&) {
         std::cerr << failing_command(app) << ": not enough memory\n";
@@ -74,7 +75,7 @@ int run(int argc, char** argv, const Registry& games) {
     } catch (const std::exception& e) {
         // Input the command could not use (a table too big for memory, a
         // file that cannot be read): one line, exit 1.
-        std::cerr << failing_command(app) << ": " << e.what() << "\n";
+        std::cerr << failing_command(app) << ": " << error_line(e.what()) << "\n";
         return 1;
     }
     return 0;

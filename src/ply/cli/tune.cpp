@@ -87,7 +87,7 @@ std::vector<std::array<bool, 2>> held_halves(const std::vector<std::string>& wor
         if (it == groups.end())
             throw ParseError("--hold: no weight group '" + group + "' (the groups are those tune prints)");
         if (!half.empty() && half != "mg" && half != "eg")
-            throw ParseError("--hold: '" + word + "' is not GROUP, GROUP:mg or GROUP:eg");
+            throw ParseError("--hold: '" + clip(word) + "' is not GROUP, GROUP:mg or GROUP:eg");
         for (const std::size_t i : it->second) {
             if (half != "eg") out[i][0] = true;
             if (half != "mg") out[i][1] = true;

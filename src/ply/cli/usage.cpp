@@ -4,6 +4,7 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/positions.hpp>
+#include <ply/core/error.hpp>
 #include <ply/tools/output_file.hpp>
 
 namespace ply::cli {
@@ -18,12 +19,12 @@ std::string command_name(const CLI::App& command) {
 void usage_error(const CLI::App& command, const std::string& message) {
     // One line, as for every error; the usage is a --help away.
     const std::string name = command_name(command);
-    std::cerr << name << ": " << message << "; see '" << name << " --help'\n";
+    std::cerr << name << ": " << error_line(message) << "; see '" << name << " --help'\n";
     throw CLI::RuntimeError(kUsageError);
 }
 
 void input_error(const CLI::App& command, const std::string& message) {
-    std::cerr << command_name(command) << ": " << message << "\n";
+    std::cerr << command_name(command) << ": " << error_line(message) << "\n";
     throw CLI::RuntimeError(kInputError);
 }
 

@@ -24,10 +24,19 @@ public:
 
 // Input echoed in a message, cut short: a hostile user's 64 MB line is not
 // sent back. Every message that quotes its input quotes it through clip().
-inline std::string clip(std::string_view text) {
-    constexpr std::size_t kShown = 80;
-    if (text.size() <= kShown) return std::string(text);
-    return std::string(text.substr(0, kShown)) + "... (" + std::to_string(text.size()) + " bytes)";
+inline std::string clip(std::string_view text, std::size_t shown = 80) {
+    if (text.size() <= shown) return std::string(text);
+    return std::string(text.substr(0, shown)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+// An error message as one line of sane length, whatever it quotes: the last
+// guard where a message is printed, for one that forgot to clip() its input
+// or a library's own ("The following arguments were not expected: <100 KB>").
+inline std::string error_line(std::string_view message) {
+    std::string line = clip(message, 400);
+    for (char& c : line)
+        if (c == '\n' || c == '\r') c = ' ';
+    return line;
 }
 
 }  // namespace ply

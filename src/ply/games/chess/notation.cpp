@@ -171,7 +171,7 @@ Move Position::parse_move(std::string_view text) const {
     // Looks like coordinates but is not a legal move: say so plainly.
     if ((text.size() == 4 || text.size() == 5) && is_file(text[0]) && is_rank(text[1]) && is_file(text[2]) &&
         is_rank(text[3]))
-        throw ParseError("illegal move '" + std::string(text) + "' in " + fen());
+        throw ParseError("illegal move '" + clip(text) + "' in " + fen());
     return parse_san(*this, text);
 }
 

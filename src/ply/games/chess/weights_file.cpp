@@ -37,8 +37,8 @@ int weight_value(std::string_view word, const std::string& where) {
     int v = 0;
     const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
     if (ec != std::errc() || end != word.data() + word.size() || std::abs(v) > kMaxWeight)
-        throw ParseError(where + ": '" + std::string(word) + "' is not a whole number from -" +
-                         std::to_string(kMaxWeight) + " to " + std::to_string(kMaxWeight));
+        throw ParseError(where + ": '" + clip(word) + "' is not a whole number from -" + std::to_string(kMaxWeight) +
+                         " to " + std::to_string(kMaxWeight));
     return v;
 }
 

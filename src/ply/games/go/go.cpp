@@ -45,13 +45,13 @@ int parse_size(std::string_view text) {
     std::string_view digits = text;
     if (const auto x = text.find_first_of("xX"); x != std::string_view::npos) {
         if (text.substr(0, x) != text.substr(x + 1))
-            throw ParseError("go: the board must be square (" + std::string(text) + ")");
+            throw ParseError("go: the board must be square (" + clip(text) + ")");
         digits = text.substr(0, x);
     }
     if (digits.empty() || digits.size() > 2 ||
         !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw ParseError("go: bad board size '" + std::string(text) + "' (write 9x9; sizes 2 to " +
-                         std::to_string(kMaxSize) + ")");
+        throw ParseError("go: bad board size '" + clip(text) + "' (write 9x9; sizes 2 to " + std::to_string(kMaxSize) +
+                         ")");
     const int size = std::stoi(std::string(digits));
     if (size < 2 || size > kMaxSize)
         throw ParseError("go: board size " + std::to_string(size) + " is not between 2 and " +

@@ -173,11 +173,11 @@ TreeGame::Move TreeGame::parse_move(std::string_view text) const {
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), child);
     const int count = node().child_count;
     if (ec != std::errc{} || ptr != text.data() + text.size())
-        throw ParseError("tree: '" + std::string(text) + "' is not a child number");
+        throw ParseError("tree: '" + clip(text) + "' is not a child number");
     if (count == 0) throw ParseError("tree: this node is a leaf; there is no move");
     if (child < 1 || child > count)
-        throw ParseError("tree: child " + std::string(text) + " does not exist (this node has " +
-                         std::to_string(count) + (count == 1 ? " child)" : " children)"));
+        throw ParseError("tree: child " + clip(text) + " does not exist (this node has " + std::to_string(count) +
+                         (count == 1 ? " child)" : " children)"));
     return static_cast<Move>(child);
 }
 

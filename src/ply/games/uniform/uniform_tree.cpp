@@ -28,7 +28,7 @@ T parse_number(std::string_view key, std::string_view text) {
     T value{};
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
-        throw ParseError("tree-gen: " + std::string(key) + "=" + std::string(text) + " is not a number");
+        throw ParseError("tree-gen: " + clip(key) + "=" + clip(text) + " is not a number");
     return value;
 }
 
@@ -142,11 +142,11 @@ UniformTree::Move UniformTree::parse_move(std::string_view text) const {
     int child = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), child);
     if (ec != std::errc{} || ptr != text.data() + text.size())
-        throw ParseError("tree-gen: '" + std::string(text) + "' is not a child number");
+        throw ParseError("tree-gen: '" + clip(text) + "' is not a child number");
     if (at_leaf()) throw ParseError("tree-gen: this node is a leaf; there is no move");
     if (child < 1 || child > shape_.branching)
-        throw ParseError("tree-gen: child " + std::string(text) +
-                         " does not exist (b=" + std::to_string(shape_.branching) + ")");
+        throw ParseError("tree-gen: child " + clip(text) + " does not exist (b=" + std::to_string(shape_.branching) +
+                         ")");
     return static_cast<Move>(child);
 }
 

@@ -191,7 +191,7 @@ template <ArenaGame G>
 std::unique_ptr<Player> make_ply_player(const std::string& name, const std::string& spec_text) {
     PlySpec spec = parse_ply_spec(spec_text);
     if (spec.game != G::name)
-        throw ParseError("'" + spec_text + "' plays " + spec.game + ", but the match is " + std::string(G::name));
+        throw ParseError("'" + clip(spec_text) + "' plays " + spec.game + ", but the match is " + std::string(G::name));
     return std::make_unique<PlyPlayer<G>>(name, std::move(spec));
 }
 
