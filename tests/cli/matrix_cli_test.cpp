@@ -177,3 +177,87 @@ TEST(SaddleCli, BadInputGetsOneLine) {
     expect_one_line_error("saddle w --plot /nonexistent/x.svg", "cannot write");
     expect_one_line_error("saddle w --step 0", "");
 }
+
+TEST(MatrixCli, ExtremeNumbersGetOneLineNeverAnAbort) {
+    // GLPK called abort() (exit 134) on the subnormals' scale factors.
+    expect_one_line_error("matrix '[[1e-320,0],[0,1e-320]]'", "too close to 0");
+    expect_one_line_error("matrix '[[5e-324]]' --arithmetic float", "too close to 0");
+    expect_one_line_error("matrix '1e-320,1'", "too close to 0");
+    expect_one_line_error("matrix '[[1e308,0],[0,1]]'", "at most 1e12");
+    expect_one_line_error("matrix '[[1e12,1e-12],[1,2]]'", "twelve orders of magnitude");
+    expect_one_line_error("matrix '1,-inf'", "not a finite number");
+    expect_one_line_error("matrix '[[NaN,1]]'", "not valid JSON");
+    expect_one_line_error("matrix '{\"payoff\": [[1, Infinity]]}'", "not valid JSON");
+    const auto tiny = run_ply("matrix '[[1e-12]]' --arithmetic float");
+    EXPECT_EQ(tiny.exit_code, 0) << tiny.out;
+    EXPECT_NE(tiny.out.find("value: 1e-12"), std::string::npos) << tiny.out;
+}
+
+TEST(MatrixCli, DeepNestingGetsOneLine) {
+    // 70,000 nested brackets overflowed the stack printing the error.
+    const std::string deep = std::string(70'000, '[') + "1" + std::string(70'000, ']');
+    const TempFile file("deep.json", deep);
+    expect_one_line_error("matrix --file " + file.path.string(), "nests brackets deeper than 16");
+    const TempFile object("deep_object.json", "{\"payoff\": [[1]], \"rows\": " + deep + "}");
+    expect_one_line_error("matrix --file " + object.path.string(), "nests brackets deeper than 16");
+    const std::string inline_deep = std::string(50'000, '[') + "1" + std::string(50'000, ']');
+    expect_one_line_error("matrix '" + inline_deep + "'", "nests brackets deeper than 16");
+    expect_one_line_error("matrix --tree '" + std::string(50'000, '(') + "1" + std::string(50'000, ')') + "'",
+                          "deeper than");
+}
+
+TEST(MatrixCli, BoundsEndEveryJobWithOneLine) {
+    std::string rows = "[";
+    std::uint32_t state = 12345;  // a random game, without a saddle point
+    for (int i = 0; i < 250; ++i) {
+        rows += i ? ",[" : "[";
+        for (int j = 0; j < 250; ++j) {
+            state = state * 1664525u + 1013904223u;
+            rows += (j ? "," : "") + std::to_string(static_cast<int>(state >> 16) % 19 - 9);
+        }
+        rows += "]";
+    }
+    const TempFile game("big.json", rows + "]");
+    expect_one_line_error("matrix --file " + game.path.string() + " --lp-seconds 0.001", "did not finish in 0.001 s");
+    expect_one_line_error("matrix --file " + game.path.string() + " --no-lp --learn 100000000", "more than its limit");
+    expect_one_line_error("matrix " + kRps + " --lp-seconds 0", "");
+}
+
+TEST(MatrixCli, HugeFilesAreRefusedAsTheyAreRead) {
+    const TempFile commas("commas.csv", std::string(1'000'000, ','));
+    expect_one_line_error("matrix --file " + commas.path.string(), "more than 5000 columns");
+    std::string lines;
+    for (int i = 0; i < 6000; ++i) lines += "1\n";
+    const TempFile tall("tall.csv", lines);
+    expect_one_line_error("matrix --file " + tall.path.string(), "more than 5000 rows");
+    std::string many = "[[0";
+    for (int i = 0; i < 1'100'000; ++i) many += ",0";
+    const TempFile json("many.json", many + "]]");
+    expect_one_line_error("matrix --file " + json.path.string(), "more than 1000000 entries");
+}
+
+TEST(MatrixCli, LongInputIsClippedInMessages) {
+    const std::string cell(5000, 'x');
+    const auto csv = run_ply("matrix '1," + cell + "'");
+    EXPECT_NE(csv.exit_code, 0);
+    EXPECT_LT(csv.out.size(), 300u) << csv.out;
+    const auto json = run_ply("matrix '[[1,\"" + cell + "\"]]'");
+    EXPECT_NE(json.exit_code, 0);
+    EXPECT_LT(json.out.size(), 300u) << json.out;
+    const auto expression = run_ply("saddle 'w+" + std::string(1990, 'q') + "'");
+    EXPECT_NE(expression.exit_code, 0);
+    EXPECT_LT(expression.out.size(), 400u) << expression.out;
+    const auto box = run_ply("saddle w --box 0,1,0," + std::string(5000, '9') + "x");
+    EXPECT_NE(box.exit_code, 0);
+    EXPECT_LT(box.out.size(), 400u) << box.out;
+}
+
+TEST(SaddleCli, NaNOrInfinityIsRefusedNeverConverged) {
+    // sqrt(w) - z^2 printed "saddle point (...), value -nan" with exit 0.
+    for (const char* f :
+         {"sqrt(w) - z^2", "log(w) + z", "1/w - z^2", "w/0 + z", "exp(exp(exp(9*w))) - z^2", "0^(-1) + w - z"}) {
+        expect_one_line_error(std::string("saddle '") + f + "'", "is not finite at (w, z) = ");
+        expect_one_line_error(std::string("saddle '") + f + "' --json", "is not finite");
+    }
+    expect_one_line_error("saddle 'sqrt(w) - z^2' --box 0,1,-1,1", "the gradient of f(w, z)");
+}

@@ -81,3 +81,40 @@ TEST(MatrixContinuous, WithoutConvexityTheTwoSidesDiffer) {
     EXPECT_FALSE(run.converged);
     EXPECT_GE(run.path.back().upper - run.path.back().lower, 1 - 1e-9);
 }
+
+TEST(MatrixContinuous, NaNOrInfinityIsNeverASaddle) {
+    // sqrt(w) - z^2 reported a saddle of value -nan as converged.
+    const Box box;
+    for (const char* text : {"sqrt(w) - z^2", "log(w) + z", "1/w - z^2", "w/0 + z", "exp(exp(exp(9*w))) - z^2",
+                             "0^(-1) + w - z", "log(z - w + 2) - log(w + 1)"}) {
+        const auto f = Expression::parse(text);
+        EXPECT_FALSE(minimax_sides(f, box, 41).defined) << text;
+        SaddleOptions o;
+        o.w0 = -0.5, o.z0 = 0.5;
+        const auto run = find_saddle(f, box, o);
+        EXPECT_FALSE(run.converged) << text;
+        EXPECT_TRUE(run.undefined) << text;
+    }
+    // Finite on the box, but its gradient is not at w = 0.
+    SaddleOptions o;
+    o.w0 = 0.5;
+    const auto run = find_saddle(Expression::parse("sqrt(w) - z^2"), {0, 1, -1, 1}, o);
+    EXPECT_TRUE(run.undefined);
+    EXPECT_FALSE(run.converged);
+    EXPECT_TRUE(minimax_sides(Expression::parse("w^2 - z^2"), box, 41).defined);
+}
+
+TEST(MatrixContinuous, MessagesClipTheExpression) {
+    try {
+        Expression::parse(std::string(3000, 'w'));
+        ADD_FAILURE();
+    } catch (const ply::ParseError& e) {
+        EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
+    }
+    try {
+        Expression::parse("w + " + std::string(1500, 'q'));
+        ADD_FAILURE();
+    } catch (const ply::ParseError& e) {
+        EXPECT_LT(std::string(e.what()).size(), 300u) << e.what();
+    }
+}

@@ -46,3 +46,11 @@ TEST(MatrixLearning, RandomGamesReachTheTargetAndBracketTheValue) {
     EXPECT_LT(learn(g, Learner::RegretMatchingPlus, {200'000, 1e-3}).rounds,
               learn(g, Learner::RegretMatching, {200'000, 1e-3}).rounds);
 }
+
+TEST(MatrixLearning, RoundsAreBoundedByTheirWork) {
+    const auto g = make_matrix_game(std::vector<std::vector<double>>(1000, std::vector<double>(1000, 1.0)));
+    EXPECT_LT(round_limit(g, Learner::RegretMatching), 20'000u);
+    EXPECT_GT(round_limit(g, Learner::FictitiousPlay), 1'000'000u);
+    EXPECT_THROW(learn(g, Learner::RegretMatchingPlus, {100'000'000, 0}), ply::ParseError);
+    EXPECT_NO_THROW(check_rounds(g, Learner::FictitiousPlay, 1'000'000));
+}

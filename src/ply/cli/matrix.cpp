@@ -66,6 +66,8 @@ void add_matrix_command(CLI::App& app, const Registry& games) {
                     "auto (exact fractions up to 10,000 entries), float, or exact (any size)")
         ->check(CLI::IsMember({"auto", "float", "exact"}));
     cmd->add_flag("--no-lp", opts->no_lp, "Skip the linear program (for games only the learners should play)");
+    cmd->add_option("--lp-seconds", opts->lp_seconds, "Give up the linear program after this long (default 300)")
+        ->check(finite_range(0.001, 1e6));
     cmd->add_option("--learn", opts->learn, "Rounds of each learner (fictitious play, regret matching)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
     cmd->add_option("--target", opts->target, "Stop learning once the exploitability is at most this")

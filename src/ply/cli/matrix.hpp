@@ -22,8 +22,9 @@ struct MatrixOptions {
     std::optional<std::string> matrix, file, game, position, tree;
     std::string arithmetic = "auto";  // auto, float, exact
     bool no_lp = false;
-    std::size_t learn = 0;  // rounds of each learner (0: none)
-    double target = 0;      // stop learning at this exploitability
+    double lp_seconds = 300;  // the linear program's time limit
+    std::size_t learn = 0;    // rounds of each learner (0: none)
+    double target = 0;        // stop learning at this exploitability
     std::vector<std::string> learners = {"fictitious-play", "regret-matching", "regret-matching+"};
     std::optional<std::string> plot;
     bool json = false;

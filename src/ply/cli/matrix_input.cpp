@@ -24,7 +24,7 @@ Rows json_rows(const nlohmann::json& rows) {
         auto& row = out.emplace_back();
         for (const auto& v : rows[i]) {
             if (!v.is_number())
-                throw ParseError("row " + std::to_string(i + 1) + " holds " + v.dump() + ", not a number");
+                throw ParseError("row " + std::to_string(i + 1) + " holds " + clip(v.dump()) + ", not a number");
             row.push_back(v.get<double>());
         }
     }
@@ -37,13 +37,41 @@ std::vector<std::string> json_names(const nlohmann::json& object, const char* ke
     if (!names.is_array()) throw ParseError(std::string("\"") + key + "\" must be an array of names");
     std::vector<std::string> out;
     for (const auto& n : names) {
-        if (!n.is_string()) throw ParseError(std::string("\"") + key + "\" holds " + n.dump() + ", not a name");
+        if (!n.is_string()) throw ParseError(std::string("\"") + key + "\" holds " + clip(n.dump()) + ", not a name");
         out.push_back(n.get<std::string>());
     }
     return out;
 }
 
+// What JSON parsing must not meet: brackets nested deeper than a matrix
+// needs (printing or freeing 70,000 nested arrays recurses off the stack),
+// and more values than the largest game holds (each takes 16 bytes parsed).
+void check_json_shape(const std::string& text) {
+    constexpr int kMaxDepth = 16;
+    constexpr std::size_t kMaxValues = theory::kMaxEntries + 2 * theory::kMaxStrategies + 100;
+    int depth = 0;
+    std::size_t commas = 0;
+    bool quoted = false;
+    for (std::size_t k = 0; k < text.size(); ++k) {
+        const char c = text[k];
+        if (quoted) {
+            if (c == '\\') ++k;
+            quoted = c != '"';
+        } else if (c == '"') {
+            quoted = true;
+        } else if ((c == '[' || c == '{') && ++depth > kMaxDepth) {
+            throw ParseError("the matrix nests brackets deeper than " + std::to_string(kMaxDepth) +
+                             " levels (a matrix is an array of rows of numbers)");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        } else if (c == ',' && ++commas > kMaxValues) {
+            throw ParseError("the matrix holds more than " + std::to_string(theory::kMaxEntries) + " entries");
+        }
+    }
+}
+
 theory::MatrixGame from_json(const std::string& text) {
+    check_json_shape(text);
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
@@ -63,10 +91,21 @@ std::string trimmed_cell(const std::string& s) {
     return s.substr(a, b - a);
 }
 
+// A line or file longer than the largest game (a name, then kMaxStrategies
+// numbers) is refused as it is read, before 64 MB of commas become 32
+// million strings.
+[[noreturn]] void too_many(const char* what) {
+    throw ParseError(std::string("the matrix has more than ") + std::to_string(theory::kMaxStrategies) + " " + what +
+                     "; at most " + std::to_string(theory::kMaxStrategies) + " strategies a side");
+}
+
 std::vector<std::string> csv_cells(const std::string& line) {
     std::vector<std::string> cells;
     std::istringstream in(line);
-    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(trimmed_cell(cell));
+    for (std::string cell; std::getline(in, cell, ',');) {
+        if (cells.size() > theory::kMaxStrategies) too_many("columns");
+        cells.push_back(trimmed_cell(cell));
+    }
     if (!line.empty() && line.back() == ',') cells.emplace_back();
     return cells;
 }
@@ -81,8 +120,10 @@ bool csv_number(const std::string& cell, double& v) {
 theory::MatrixGame from_csv(const std::string& text) {
     std::vector<std::vector<std::string>> lines;
     std::istringstream in(text);
-    for (std::string line; std::getline(in, line);)
+    for (std::string line; std::getline(in, line);) {
+        if (lines.size() > theory::kMaxStrategies) too_many("rows");
         if (!trimmed_cell(line).empty()) lines.push_back(csv_cells(line));
+    }
     if (lines.empty()) throw ParseError("the matrix is empty");
     // Names: a first line that is not all numbers, above lines that each
     // start with a name.
@@ -102,7 +143,7 @@ theory::MatrixGame from_csv(const std::string& text) {
                 continue;
             }
             if (!csv_number(lines[l][c], v))
-                throw ParseError("line " + std::to_string(l + 1) + " holds '" + lines[l][c] + "', not a number");
+                throw ParseError("line " + std::to_string(l + 1) + " holds '" + clip(lines[l][c]) + "', not a number");
             row.push_back(v);
         }
     }

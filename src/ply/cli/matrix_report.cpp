@@ -321,12 +321,28 @@ json report_json(const MatrixGame& g, const TreeForm* tree, const theory::PureAn
 
 }  // namespace
 
+// The value and optimal strategies, or one line saying why there are none.
+theory::MixedSolution solve_or_fail(const CLI::App& cmd, const MatrixOptions& opts, const MatrixGame& g) {
+    try {
+        return theory::solve_mixed(g, arithmetic_named(opts.arithmetic), {0, opts.lp_seconds});
+    } catch (const theory::SolverFailure& e) {
+        input_error(cmd, std::string(e.what()) + "; no value (--no-lp --learn N learns it instead)");
+    }
+}
+
 void report_matrix_game(const CLI::App& cmd, const MatrixOptions& opts, const MatrixGame& g, const TreeForm* tree) {
+    for (const auto& name : opts.learners) {
+        try {
+            theory::check_rounds(g, learner_named(name), opts.learn);
+        } catch (const ParseError& e) {
+            input_error(cmd, "--learn: " + std::string(e.what()));
+        }
+    }
     auto plot_files = open_plot(cmd, opts.plot);
     const auto pure = theory::analyse_pure(g);
     const auto reduction = theory::reduce_by_dominance(g);
     std::optional<theory::MixedSolution> mixed;
-    if (!opts.no_lp) mixed = theory::solve_mixed(g, arithmetic_named(opts.arithmetic));
+    if (!opts.no_lp) mixed = solve_or_fail(cmd, opts, g);
     std::vector<theory::LearnerResult> learned;
     if (opts.learn > 0)
         for (const auto& name : opts.learners)

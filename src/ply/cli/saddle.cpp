@@ -40,7 +40,8 @@ std::vector<double> numbers_in(const CLI::App& cmd, const std::string& text, std
             used = 0;
         }
         if (used == 0 || part.find_first_not_of(" \t", used) != std::string::npos || !std::isfinite(v))
-            usage_error(cmd, std::string(what) + " '" + text + "' holds '" + part + "', not a finite number");
+            usage_error(cmd,
+                        std::string(what) + " '" + clip(text) + "' holds '" + clip(part) + "', not a finite number");
         out.push_back(v);
     }
     if (out.size() != count)
@@ -154,8 +155,17 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
         const auto v = numbers_in(cmd, *o.start, 2, "--start");
         so.w0 = v[0], so.z0 = v[1];
     }
+    // A game on the box is defined on all of it: NaN or infinity on the grid
+    // or on the path is refused, never reported as a value or a saddle.
+    auto undefined = [&](double w, double z) {
+        const std::string what = std::isfinite(f(w, z)) ? "the gradient of f(w, z) = " : "f(w, z) = ";
+        input_error(cmd, what + clip(text) + " is not finite at (w, z) = " + pair_text(w, z) +
+                             " (outside its domain, or overflowing): choose a --box where it is finite");
+    };
     const auto sides = theory::minimax_sides(f, box, so.grid);
+    if (!sides.defined) undefined(sides.undefined_w, sides.undefined_z);
     const auto run = theory::find_saddle(f, box, so);
+    if (run.undefined) undefined(run.undefined_w, run.undefined_z);
     if (files) draw_surface(*files, text, f, box, run, o.method);
     if (o.json) {
         std::cout << saddle_json(o, text, box, sides, run).dump() << "\n";

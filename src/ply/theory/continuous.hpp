@@ -43,6 +43,10 @@ struct SaddleStep {
 struct SaddleRun {
     std::vector<SaddleStep> path;  // every step (the start as step 0)
     bool converged = false;        // the gap closed to the tolerance
+    // f, its gradient or a guarantee was NaN or infinite (outside f's
+    // domain, or overflowing) at (undefined_w, undefined_z): the run stopped.
+    bool undefined = false;
+    double undefined_w = 0, undefined_z = 0;
 };
 
 SaddleRun find_saddle(const Expression& f, const Box& box, const SaddleOptions& options);
@@ -52,6 +56,8 @@ SaddleRun find_saddle(const Expression& f, const Box& box, const SaddleOptions& 
 struct MinimaxSides {
     double sup_inf = 0, sup_inf_z = 0, sup_inf_w = 0;  // sup_z inf_w f, at z (w the inner minimiser)
     double inf_sup = 0, inf_sup_w = 0, inf_sup_z = 0;  // inf_w sup_z f, at w (z the inner maximiser)
+    bool defined = true;                               // f finite on the whole grid; if not, first where not:
+    double undefined_w = 0, undefined_z = 0;
 };
 
 MinimaxSides minimax_sides(const Expression& f, const Box& box, std::size_t grid = 401);

@@ -96,7 +96,7 @@ private:
 
     [[noreturn]] void fail(const std::string& what) const {
         const std::string where = at_ < text_.size() ? " at character " + std::to_string(at_ + 1) : " at the end";
-        throw ParseError("the expression '" + std::string(text_) + "' " + what + where);
+        throw ParseError("the expression '" + clip(text_) + "' " + what + where);
     }
     void skip_space() {
         while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
@@ -185,7 +185,7 @@ private:
                 return add(op, arg);
             }
         at_ = start;
-        fail("names '" + std::string(word) + "' (the variables are w and z; functions sin cos exp log abs sqrt)");
+        fail("names '" + clip(word) + "' (the variables are w and z; functions sin cos exp log abs sqrt)");
     }
 
     std::string_view text_;

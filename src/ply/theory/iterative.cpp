@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <string>
+
+#include <ply/core/error.hpp>
 
 namespace ply::theory {
 
@@ -136,12 +139,28 @@ void regret_plus_round(const MatrixGame& g, LearnerState& s, RegretState& r, std
 
 }  // namespace
 
+std::size_t round_limit(const MatrixGame& g, Learner learner) {
+    const auto entries = static_cast<double>(g.rows * g.cols), sides = static_cast<double>(g.rows + g.cols);
+    const double per_round = learner == Learner::FictitiousPlay   ? 3 * sides + 10
+                             : learner == Learner::RegretMatching ? 2 * entries + 6 * sides + 10
+                                                                  : 3 * entries + 8 * sides + 10;
+    return static_cast<std::size_t>(std::max(1.0, kMaxLearningWork / per_round));
+}
+
+void check_rounds(const MatrixGame& g, Learner learner, std::size_t rounds) {
+    if (const auto limit = round_limit(g, learner); rounds > limit)
+        throw ParseError(std::to_string(rounds) + " rounds of " + std::string(learner_name(learner)) + " on a " +
+                         std::to_string(g.rows) + "x" + std::to_string(g.cols) + " game are more than its limit of " +
+                         std::to_string(limit));
+}
+
 LearnerResult learn(const MatrixGame& g, Learner learner, const LearnerOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     LearnerState s{std::vector<double>(g.rows), std::vector<double>(g.cols), std::vector<double>(g.rows),
                    std::vector<double>(g.cols)};
     RegretState r{std::vector<double>(g.rows), std::vector<double>(g.cols), std::vector<double>(g.rows),
                   std::vector<double>(g.cols), std::vector<double>(g.rows), std::vector<double>(g.cols)};
+    check_rounds(g, learner, options.max_rounds);
     LearnerResult out;
     out.learner = learner;
     const std::size_t max_rounds = std::max<std::size_t>(options.max_rounds, 1);

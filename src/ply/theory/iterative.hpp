@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +47,19 @@ struct LearnerResult {
     std::vector<RoundSample> trace;
 };
 
+// Learning is bounded by its work, about a minute's: the rounds times the
+// payoffs each round looks at (all of them for regret matching, a row and
+// a column for fictitious play).
+inline constexpr double kMaxLearningWork = 2e10;
+
+// The most rounds `learner` may play on `g` (at least 1).
+std::size_t round_limit(const MatrixGame& g, Learner learner);
+
+// Throws ParseError, "100000000 rounds of regret-matching on a 1000x1000
+// game are more than its limit of 9976", if `rounds` is over the limit.
+void check_rounds(const MatrixGame& g, Learner learner, std::size_t rounds);
+
+// Throws as check_rounds does.
 LearnerResult learn(const MatrixGame& g, Learner learner, const LearnerOptions& options);
 
 }  // namespace ply::theory

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include <ply/theory/exact.hpp>
@@ -27,6 +28,20 @@ enum class Arithmetic {
 
 inline constexpr std::size_t kExactAutoEntries = 10'000;
 
+// Bounds on one solve: GLPK's simplex can stall on a degenerate program,
+// and the exact simplex of a large game can run for hours. A dense
+// 1000x1000 game takes about 5,000 iterations and a minute.
+struct SolveLimits {
+    std::size_t iterations = 0;  // 0: 10,000 and 20 a strategy
+    double seconds = 300;
+};
+
+// A bound of SolveLimits hit, or GLPK failing inside: no value is reported.
+class SolverFailure : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 struct MixedSolution {
     double value = 0;       // the row player's program
     double dual_value = 0;  // its dual's, the column player's
@@ -37,8 +52,9 @@ struct MixedSolution {
     double float_seconds = 0, exact_seconds = 0;
 };
 
-// Throws std::runtime_error if GLPK fails (it should not: every matrix game
-// has a value).
-MixedSolution solve_mixed(const MatrixGame& g, Arithmetic arithmetic = Arithmetic::Automatic);
+// Throws SolverFailure, with one line saying why, if a limit is hit or GLPK
+// fails (every matrix game has a value, but GLPK's arithmetic has limits).
+MixedSolution solve_mixed(const MatrixGame& g, Arithmetic arithmetic = Arithmetic::Automatic,
+                          const SolveLimits& limits = {});
 
 }  // namespace ply::theory

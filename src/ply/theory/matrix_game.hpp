@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,26 @@ struct MatrixGame {
     }
 };
 
+// Entries whose sizes span more than twelve orders of magnitude leave a
+// floating-point simplex nothing to trust (1e12 beside 1e-12 is lost in its
+// tolerances), and GLPK cannot scale a subnormal number (1e-320).
+inline void check_magnitudes(const MatrixGame& g) {
+    double least = INFINITY, most = 0;
+    for (double v : g.payoff)
+        if (v != 0) least = std::fmin(least, std::fabs(v)), most = std::fmax(most, std::fabs(v));
+    char text[128] = {};
+    if (least < 1e-300)
+        std::snprintf(text, sizeof text, "an entry is %g, too close to 0 (below 1e-300): write 0", least);
+    else if (most > 1e12 * least)
+        std::snprintf(text, sizeof text,
+                      "the entries' sizes run from %g to %g: at most twelve orders of magnitude apart", least, most);
+    if (text[0]) throw ParseError(text);
+}
+
 // The game built from rows of numbers, checked: a non-empty rectangle of
-// finite numbers within the size limits, as many names as strategies (or
-// none). Throws ParseError with one line saying what is wrong.
+// finite numbers within the size limits and twelve orders of magnitude, as
+// many names as strategies (or none). Throws ParseError with one line
+// saying what is wrong.
 inline MatrixGame make_matrix_game(const std::vector<std::vector<double>>& rows,
                                    std::vector<std::string> row_names = {}, std::vector<std::string> col_names = {}) {
     if (rows.empty() || rows.front().empty()) throw ParseError("the matrix is empty");
@@ -56,6 +74,7 @@ inline MatrixGame make_matrix_game(const std::vector<std::vector<double>>& rows,
             g.payoff.push_back(rows[i][j]);
         }
     }
+    check_magnitudes(g);
     if (!row_names.empty() && row_names.size() != g.rows)
         throw ParseError(std::to_string(row_names.size()) + " row names for " + std::to_string(g.rows) + " rows");
     if (!col_names.empty() && col_names.size() != g.cols)
