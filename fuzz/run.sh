@@ -9,11 +9,11 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 cmake --preset fuzz >/dev/null
-cmake --build build/fuzz -j2 --target fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer
+fuzzers=(fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer matrix_fuzzer expression_fuzzer)
+cmake --build build/fuzz -j2 --target "${fuzzers[@]}"
 
 work="build/fuzz/corpus"
-mkdir -p "$work/fen" "$work/move" "$work/seeds-fen" "$work/seeds-move" "$work/xboard" "$work/seeds-xboard" \
-  "$work/gtp" "$work/seeds-gtp"
+for fuzzer in "${fuzzers[@]}"; do mkdir -p "$work/${fuzzer%_fuzzer}" "$work/seeds-${fuzzer%_fuzzer}"; done
 # Seeds: the FENs of the perft suites; a few moves in both notations.
 i=0
 for file in data/perft/*.epd; do
@@ -37,9 +37,16 @@ printf 'new\nst 0.1\ntime 500\notim 500\ne4\nanalyze\nd5\n.\nexit\nresult 1-0 {x
 printf 'protocol_version\nboardsize 5\nkomi 0.5\nplay b c3\n1 genmove w\nundo\nfinal_score\n' > "$work/seeds-gtp/1"
 printf 'boardsize 3\nclear_board\ntime_settings 10 5 1\ntime_left b 5 0\ngenmove b\nplay w pass\nshowboard\n' \
   > "$work/seeds-gtp/2"
+# Matrices in the three forms; expressions of every operator and function.
+printf '[[0,-1,1],[1,0,-1],[-1,1,0]]' > "$work/seeds-matrix/1"
+printf '{"payoff": [[3,1],[2,0]], "rows": ["a","b"]}' > "$work/seeds-matrix/2"
+printf ',rock,paper\nrock,0,-1\npaper,1,0\n' > "$work/seeds-matrix/3"
+printf 'w^2 - z^2' > "$work/seeds-expression/1"
+printf 'sin(w)*exp(-z)/2 + log(abs(w)) - sqrt(z^2+1)' > "$work/seeds-expression/2"
+printf '(w - z)^2^-1.5e3' > "$work/seeds-expression/3"
 
 status=0
-for fuzzer in fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer; do
+for fuzzer in "${fuzzers[@]}"; do
   kind="${fuzzer%_fuzzer}"
   echo "== $fuzzer: ${seconds}s"
   if ! "build/fuzz/fuzz/$fuzzer" -max_total_time="$seconds" -max_len=512 -timeout=10 \

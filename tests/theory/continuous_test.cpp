@@ -118,3 +118,16 @@ TEST(MatrixContinuous, MessagesClipTheExpression) {
         EXPECT_LT(std::string(e.what()).size(), 300u) << e.what();
     }
 }
+
+TEST(MatrixContinuous, MessagesStayOnOneLine) {
+    // Found by fuzz/expression_fuzzer: a newline in the input split the message.
+    for (const char* text : {"sin(w)\nexp(-z)", "w +\n", "w\r\n+ q", "\x1b[2Jw"}) {
+        try {
+            Expression::parse(text);
+            ADD_FAILURE() << text;
+        } catch (const ply::ParseError& e) {
+            const std::string message = e.what();
+            EXPECT_EQ(message.find_first_of("\n\r\x1b"), std::string::npos) << message;
+        }
+    }
+}

@@ -40,8 +40,8 @@ std::vector<double> numbers_in(const CLI::App& cmd, const std::string& text, std
             used = 0;
         }
         if (used == 0 || part.find_first_not_of(" \t", used) != std::string::npos || !std::isfinite(v))
-            usage_error(cmd,
-                        std::string(what) + " '" + clip(text) + "' holds '" + clip(part) + "', not a finite number");
+            usage_error(cmd, std::string(what) + " '" + theory::shown(text) + "' holds '" + theory::shown(part) +
+                                 "', not a finite number");
         out.push_back(v);
     }
     if (out.size() != count)
@@ -159,7 +159,7 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
     // or on the path is refused, never reported as a value or a saddle.
     auto undefined = [&](double w, double z) {
         const std::string what = std::isfinite(f(w, z)) ? "the gradient of f(w, z) = " : "f(w, z) = ";
-        input_error(cmd, what + clip(text) + " is not finite at (w, z) = " + pair_text(w, z) +
+        input_error(cmd, what + theory::shown(text) + " is not finite at (w, z) = " + pair_text(w, z) +
                              " (outside its domain, or overflowing): choose a --box where it is finite");
     };
     const auto sides = theory::minimax_sides(f, box, so.grid);

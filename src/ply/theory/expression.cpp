@@ -8,6 +8,13 @@
 
 namespace ply::theory {
 
+std::string shown(std::string_view text) {
+    std::string out = clip(text);
+    for (char& c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    return out;
+}
+
 namespace {
 
 // A number with its derivatives in w and z.
@@ -86,7 +93,7 @@ public:
         nodes_ = &e.nodes_;
         e.root_ = sum();
         skip_space();
-        if (at_ < text_.size()) fail("unexpected '" + std::string(1, text_[at_]) + "'");
+        if (at_ < text_.size()) fail("unexpected '" + shown(text_.substr(at_, 1)) + "'");
         e.text_ = std::string(text_);
         return e;
     }
@@ -96,7 +103,7 @@ private:
 
     [[noreturn]] void fail(const std::string& what) const {
         const std::string where = at_ < text_.size() ? " at character " + std::to_string(at_ + 1) : " at the end";
-        throw ParseError("the expression '" + clip(text_) + "' " + what + where);
+        throw ParseError("the expression '" + shown(text_) + "' " + what + where);
     }
     void skip_space() {
         while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
@@ -159,7 +166,7 @@ private:
         }
         if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
         if (std::isalpha(static_cast<unsigned char>(c))) return name();
-        fail("unexpected '" + std::string(1, c) + "'");
+        fail("unexpected '" + shown(std::string_view(&c, 1)) + "'");
     }
     int number() {
         double v = 0;
@@ -185,7 +192,7 @@ private:
                 return add(op, arg);
             }
         at_ = start;
-        fail("names '" + clip(word) + "' (the variables are w and z; functions sin cos exp log abs sqrt)");
+        fail("names '" + shown(word) + "' (the variables are w and z; functions sin cos exp log abs sqrt)");
     }
 
     std::string_view text_;

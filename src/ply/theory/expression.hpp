@@ -10,6 +10,10 @@
 
 namespace ply::theory {
 
+// An expression quoted in a message: clipped (ply::clip) and on one line,
+// since a newline or an escape sequence in it would break the message.
+std::string shown(std::string_view text);
+
 struct ValueAndGradient {
     double f = 0, dw = 0, dz = 0;
 };
