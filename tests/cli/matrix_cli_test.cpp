@@ -261,3 +261,9 @@ TEST(SaddleCli, NaNOrInfinityIsRefusedNeverConverged) {
     }
     expect_one_line_error("saddle 'sqrt(w) - z^2' --box 0,1,-1,1", "the gradient of f(w, z)");
 }
+
+TEST(SaddleCli, StepsAreBoundedByTheirWork) {
+    std::string f = "(w-z)^2";
+    for (int k = 0; k < 300; ++k) f += "+0*w*z";
+    expect_one_line_error("saddle '" + f + "' --steps 100000", "is too many for an f of");
+}

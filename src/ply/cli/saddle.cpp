@@ -147,6 +147,13 @@ void run_saddle(const CLI::App& cmd, const SaddleCliOptions& o) {
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
+    // Each step looks at f along a grid line each way: bounded at about a
+    // minute's work (100,000 steps of the examples; 200 of the longest f).
+    constexpr double kMaxWork = 1e10;
+    const double per_step = static_cast<double>(2 * theory::SaddleOptions{}.grid + 4) * static_cast<double>(f.size());
+    if (static_cast<double>(o.steps) * per_step > kMaxWork)
+        usage_error(cmd, "--steps " + std::to_string(o.steps) + " is too many for an f of " + std::to_string(f.size()) +
+                             " terms: at most " + std::to_string(static_cast<std::size_t>(kMaxWork / per_step)));
     theory::SaddleOptions so;
     so.method = o.method == "optimistic" ? theory::SaddleMethod::Optimistic : theory::SaddleMethod::Extragradient;
     so.step = o.step, so.max_steps = o.steps, so.tolerance = o.tolerance;

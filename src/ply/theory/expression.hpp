@@ -26,6 +26,7 @@ public:
     double operator()(double w, double z) const;
     ValueAndGradient gradient(double w, double z) const;
     const std::string& text() const { return text_; }
+    std::size_t size() const { return nodes_.size(); }  // the cost of an evaluation
 
     enum class Op { Number, W, Z, Add, Sub, Mul, Div, Pow, Neg, Sin, Cos, Exp, Log, Abs, Sqrt };
     struct Node {
