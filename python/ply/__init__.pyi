@@ -96,15 +96,17 @@ class PythonGame(Protocol):
 
     The searches work on a copy (obj.copy() if it has one, else copy.deepcopy),
     so the object passed is never changed. Moves are any hashable values
-    (small non-negative ints are fastest); at most 256 a position.
+    (small non-negative ints are fastest); at most 256 a position. A method
+    that breaks this contract (a move listed twice, a value of the wrong type
+    or range) makes the search raise TypeError or ValueError.
     """
-    def legal_moves(self) -> Iterable[Hashable]: ...  # none exactly when the game is over
+    def legal_moves(self) -> Iterable[Hashable]: ...  # each once; none exactly when the game is over
     def play(self, move: Hashable) -> None: ...
     def undo(self) -> None: ...  # takes back the last move played
     def outcome(self) -> Outcome: ...  # for the side to move
     def evaluate(self) -> int: ...  # side-relative, |value| <= MAX_EVAL
     # Optional: def hash(self) -> int  (transposition tables)
-    # Optional: def copy(self) -> PythonGame
+    # Optional: def copy(self) -> PythonGame  (a new object, not self)
 
 AnyGame = Union[Game, PythonGame]
 # Where a search takes a PythonGame, the moves in its results (best_move, pv,
@@ -189,8 +191,8 @@ class Line:
 class EngineResult:
     best_move: Optional[Move]  # None only when there is no legal move
     ponder: Optional[Move]
-    value: int
-    value_text: str
+    value: Optional[int]  # None when stopped before depth 1 was searched
+    value_text: str  # "none" then
     depth: int
     nodes: int
     seconds: float
@@ -203,7 +205,7 @@ class Engine:
     search() releases the GIL: other Python threads run, and may call stop().
     Without limits it thinks as `ply play` does (the game's time or depth;
     1 s for a game written in Python, which is searched on one thread).
-    Ctrl-C (KeyboardInterrupt) ends any search of Ply within 50 ms.
+    Ctrl-C (KeyboardInterrupt) ends any search of Ply, and perft, within 50 ms.
     """
     def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
     def search(self, game: AnyGame, depth: Optional[int] = None, nodes: Optional[int] = None,

@@ -232,9 +232,11 @@ std::string move_number(const G& game, bool first_of_line) {
 }
 
 // A score as every command prints it; mates as "#3" (the side to move mates
-// in 3) or "#-2" (it is mated in 2).
+// in 3) or "#-2" (it is mated in 2). Beyond a mate now is no score but a
+// search's bound (kInfinity): "+inf" or "-inf", never a mate in hundreds.
 template <class G>
 std::string score_text(Score s) {
+    if (s > kMate || s < -kMate) return s > 0 ? "+inf" : "-inf";
     if (is_mate(s)) return "#" + std::to_string(mate_in(s));
     if constexpr (requires { G::format_score(s); })
         return G::format_score(s);

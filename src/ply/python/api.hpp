@@ -150,4 +150,8 @@ struct Searches {
 // The tables of the built-in games, by Python type (module.cpp).
 void add_game_type(py::handle type, const Searches& searches);
 
+// Makes pickle, copy and __new__ safe on every class of the module, once
+// they are all bound (guard.cpp).
+void guard_classes(py::module_& module);
+
 }  // namespace ply::python

@@ -52,7 +52,7 @@ struct GameState : GameBase {
         } catch (const ParseError& e) {
             throw IllegalMove(e.what());
         }
-        if (!is_legal(m)) throw IllegalMove("'" + text + "' is not a legal move here");
+        if (!is_legal(m)) throw IllegalMove("'" + clip(text) + "' is not a legal move here");
         return m;
     }
 
@@ -159,9 +159,11 @@ void bind_game(py::module_& module) {
             "perft",
             [](const State& s, int depth) {
                 check_at_least("depth", depth, 0, kMaxPly - 1);
-                const py::gil_scoped_release release;
                 G game = s.game;
-                return search::perft(game, depth);
+                std::uint64_t count = 0;
+                std::atomic<bool> stop = false;
+                run_search<G>([&] { count = search::perft(game, depth, &stop); }, [&] { stop = true; });
+                return count;
             },
             py::arg("depth"), "Move paths of exactly `depth` plies (the check of a move generator)")
         .def(
@@ -195,6 +197,7 @@ void bind_game(py::module_& module) {
                 for (const auto& text : t[1]) {
                     if (!py::isinstance<py::str>(text)) throw ParseError(what);
                     s.play(s.parse(text.cast<std::string>()));
+                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();  // a long history: Ctrl-C
                 }
                 return s;
             }));

@@ -281,9 +281,23 @@ PYBIND11_MODULE(_ply, m) {
     m.attr("MATE_BOUND") = kMateBound;
     m.attr("MAX_EVAL") = kMaxEval;
     m.attr("ALGORITHMS") = classic::algorithm_names();
-    m.def("mate_in_plies", &mate_in_plies, py::arg("plies"), "The score of a win `plies` plies away");
-    m.def("mated_in_plies", &mated_in_plies, py::arg("plies"), "The score of a loss `plies` plies away");
-    m.def("is_mate", &is_mate, py::arg("score"), "Whether a score is a won or lost game");
+    m.def(
+        "mate_in_plies",
+        [](int plies) {
+            check_at_least("plies", plies, 0, kMaxPly);
+            return mate_in_plies(plies);
+        },
+        py::arg("plies"), "The score of a win `plies` plies away");
+    m.def(
+        "mated_in_plies",
+        [](int plies) {
+            check_at_least("plies", plies, 0, kMaxPly);
+            return mated_in_plies(plies);
+        },
+        py::arg("plies"), "The score of a loss `plies` plies away");
+    m.def(
+        "is_mate", [](Score s) { return is_mate(s) && s >= -kMate && s <= kMate; }, py::arg("score"),
+        "Whether a score is a won or lost game");
     bind_results(m);
     py::class_<GameBase>(m, "Game", "The base of every built-in game");
     py::class_<MoveBase>(m, "Move", "A move: str() is the game's notation, display how people read it")
@@ -303,7 +317,11 @@ PYBIND11_MODULE(_ply, m) {
                  return py::type::of(a).is(py::type::of(b)) &&
                         a.cast<const MoveBase&>().text == b.cast<const MoveBase&>().text;
              })
-        .def("__hash__", [](const MoveBase& mv) { return py::hash(py::str(mv.text)); });
+        .def("__hash__", [](const MoveBase& mv) { return py::hash(py::str(mv.text)); })
+        // A move never changes: its copies are itself.
+        .def("__copy__", [](py::object mv) { return mv; })
+        .def(
+            "__deepcopy__", [](py::object mv, py::handle) { return mv; }, py::arg("memo"));
     for (const auto bind : kBuiltinBindings) bind(m);
     m.def(
         "games",
@@ -318,10 +336,11 @@ PYBIND11_MODULE(_ply, m) {
         [](const std::string& name, std::optional<std::string> position) {
             for (const auto& t : game_types())
                 if (t.type.attr("name").cast<std::string>() == name) return t.type(position);
-            throw ParseError("unknown game '" + name + "' (games: " + names() + ")");
+            throw ParseError("unknown game '" + clip(name) + "' (games: " + names() + ")");
         },
         py::arg("name"), py::arg("position") = py::none(), "A built-in game by name, at its start or a position");
     bind_searches(m);
+    guard_classes(m);
 }
 
 }  // namespace ply::python

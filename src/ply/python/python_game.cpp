@@ -1,4 +1,7 @@
+#include <algorithm>
+#include <array>
 #include <iterator>
+#include <optional>
 
 #include <ply/python/python_game.hpp>
 
@@ -8,11 +11,63 @@ namespace {
 
 // A copy of the user's object that the search may change.
 py::object copy_of(const py::object& object) {
-    if (py::hasattr(object, "copy")) return object.attr("copy")();
-    return py::module_::import("copy").attr("deepcopy")(object);
+    py::object copy =
+        py::hasattr(object, "copy") ? object.attr("copy")() : py::module_::import("copy").attr("deepcopy")(object);
+    // Copies that share one state would see each other's moves.
+    if (copy.is(object)) {
+        PyErr_SetString(PyExc_ValueError, "copy() returned the game itself: it must return a new object");
+        throw py::error_already_set();
+    }
+    return copy;
 }
 
 std::string type_name(PyObject* object) { return Py_TYPE(object)->tp_name; }
+
+// repr() for a message; a repr that raises is shown as the type's name.
+std::string repr_of(const py::handle object) {
+    if (const auto text = py::reinterpret_steal<py::object>(PyObject_Repr(object.ptr())))
+        if (const char* utf8 = PyUnicode_AsUTF8(text.ptr())) return utf8;
+    PyErr_Clear();
+    return "a " + type_name(object.ptr());
+}
+
+// A move a position lists twice: the searches would count it twice (and the
+// engine's root, which ranks moves, would lose one of its scores).
+template <std::size_t N>
+std::optional<std::uint32_t> repeated_move(const MoveList<std::uint32_t, N>& moves) {
+    std::array<std::uint32_t, N> sorted;
+    const auto end = std::copy(moves.begin(), moves.end(), sorted.begin());
+    std::sort(sorted.begin(), end);
+    if (const auto it = std::adjacent_find(sorted.begin(), end); it != end) return *it;
+    return std::nullopt;
+}
+
+// The int a Python method returned (an int, or what has __index__: numpy's);
+// null once it failed.
+py::object as_int(Context& context, const py::object& result, const char* method) {
+    auto integer = py::reinterpret_steal<py::object>(PyNumber_Index(result.ptr()));
+    if (!integer) {
+        PyErr_Clear();
+        context.fail(PyExc_TypeError,
+                     std::string(method) + " must return an int, not '" + type_name(result.ptr()) + "'");
+    }
+    return integer;
+}
+
+// An int result of a Python method, within [lowest, highest]; nullopt once it failed.
+std::optional<long long> checked_int(Context& context, const py::object& result, const char* method, long long lowest,
+                                     long long highest) {
+    const auto integer = as_int(context, result, method);
+    if (!integer) return std::nullopt;
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
+    if (overflow || value < lowest || value > highest) {
+        context.fail(PyExc_ValueError, std::string(method) + " returned " + clip(repr_of(result)) + ", outside " +
+                                           std::to_string(lowest) + " to " + std::to_string(highest));
+        return std::nullopt;
+    }
+    return value;
+}
 
 // ply.Outcome's members as Python holds them: outcome() mostly returns one
 // of these very objects, told apart without a cast.
@@ -24,8 +79,6 @@ void keep_outcome_members(py::handle outcome_type) {
     for (const auto& [name, member] : outcome_type.attr("__members__").cast<py::dict>())
         outcome_members[static_cast<int>(member.cast<Outcome>())] = member.inc_ref().ptr();
 }
-
-namespace {}  // namespace
 
 std::uint32_t Context::number(PyObject* move) {
     if (PyLong_CheckExact(move)) {
@@ -137,21 +190,29 @@ template <bool Hashed>
 void PythonGame<Hashed>::generate_moves(MoveList<Move, max_moves>& out) const {
     const py::gil_scoped_acquire gil;
     if (context_->failed()) return;
+    // A search of C++ callbacks alone (a game of builtins) would never see Ctrl-C.
+    if (PyErr_CheckSignals() != 0) return context_->fail();
     const py::object moves = call(methods_.legal_moves);
     if (!moves) return;
-    const auto sequence =
-        py::reinterpret_steal<py::object>(PySequence_Fast(moves.ptr(), "legal_moves() must return an iterable"));
-    if (!sequence) return context_->fail();
-    const Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence.ptr());
+    // A tuple of its own: the moves' __hash__ and __eq__ may change the list returned.
+    const auto sequence = py::reinterpret_steal<py::object>(PySequence_Tuple(moves.ptr()));
+    if (!sequence)
+        return context_->fail(PyExc_TypeError,
+                              "legal_moves() must return an iterable, not '" + type_name(moves.ptr()) + "'");
+    const Py_ssize_t count = PyTuple_GET_SIZE(sequence.ptr());
     if (count > static_cast<Py_ssize_t>(max_moves))
         return context_->fail(PyExc_ValueError, "legal_moves() returned " + std::to_string(count) +
                                                     " moves; a Python game may have at most " +
                                                     std::to_string(max_moves) + " a position");
-    PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
     for (Py_ssize_t i = 0; i < count; ++i) {
-        const std::uint32_t n = context_->number(items[i]);
+        const std::uint32_t n = context_->number(PyTuple_GET_ITEM(sequence.ptr(), i));
         if (context_->failed()) return out.clear();
         out.push_back(n);
+    }
+    if (const auto repeated = repeated_move(out)) {
+        context_->fail(PyExc_ValueError, "legal_moves() lists " + clip(repr_of(context_->move_object(*repeated))) +
+                                             " twice: each legal move must be listed once");
+        return out.clear();
     }
     if (count == 0 && !is_over(outcome()))
         context_->fail(PyExc_ValueError,
@@ -186,11 +247,12 @@ Outcome PythonGame<Hashed>::outcome() const {
     for (int o = 0; o < static_cast<int>(std::size(outcome_members)); ++o)
         if (result.ptr() == outcome_members[o]) return static_cast<Outcome>(o);
     try {
-        return result.cast<Outcome>();
-    } catch (const py::cast_error&) {
-        context_->fail(PyExc_TypeError, "outcome() must return a ply.Outcome, not '" + type_name(result.ptr()) + "'");
-        return Outcome::Draw;
+        const auto o = result.cast<Outcome>();  // ply.Outcome(7) casts too
+        if (o <= Outcome::Scored) return o;
+    } catch (const py::builtin_exception&) {  // not an Outcome, None, one made without __init__
     }
+    context_->fail(PyExc_TypeError, "outcome() must return a member of ply.Outcome, not " + clip(repr_of(result)));
+    return Outcome::Draw;
 }
 
 template <bool Hashed>
@@ -199,17 +261,7 @@ Score PythonGame<Hashed>::evaluate() const {
     if (context_->failed()) return 0;
     const py::object result = call(methods_.evaluate);
     if (!result) return 0;
-    const long long value = PyLong_AsLongLong(result.ptr());
-    if (value == -1 && PyErr_Occurred()) {
-        context_->fail();
-        return 0;
-    }
-    if (value < -kMaxEval || value > kMaxEval) {
-        context_->fail(PyExc_ValueError, "evaluate() returned " + std::to_string(value) + ", outside -" +
-                                             std::to_string(kMaxEval) + " to " + std::to_string(kMaxEval));
-        return 0;
-    }
-    return static_cast<Score>(value);
+    return static_cast<Score>(checked_int(*context_, result, "evaluate()", -kMaxEval, kMaxEval).value_or(0));
 }
 
 template <bool Hashed>
@@ -218,9 +270,8 @@ std::uint64_t PythonGame<Hashed>::hash() const requires Hashed {
     if (context_->failed()) return 0;
     const py::object result = call(methods_.hash);
     if (!result) return 0;
-    const unsigned long long value = PyLong_AsUnsignedLongLongMask(result.ptr());
-    if (value == static_cast<unsigned long long>(-1) && PyErr_Occurred()) context_->fail();
-    return value;
+    const auto integer = as_int(*context_, result, "hash()");
+    return integer ? PyLong_AsUnsignedLongLongMask(integer.ptr()) : 0;  // any int: its low 64 bits
 }
 
 template <bool Hashed>

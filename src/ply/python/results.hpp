@@ -81,7 +81,7 @@ struct Line {
 
 struct EngineResult {
     py::object best_move = py::none(), ponder = py::none();
-    Score value = 0;
+    std::optional<Score> value;  // none when stopped before its first iteration ended
     std::string value_text;
     int depth = 0;
     std::uint64_t nodes = 0;

@@ -8,7 +8,7 @@ classic::Algorithm algorithm_named(const std::string& name) {
     if (const auto algorithm = classic::parse_algorithm(name)) return *algorithm;
     std::string known;
     for (const auto& n : classic::algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-    throw ParseError("unknown algorithm '" + name + "' (" + known + ")");
+    throw ParseError("unknown algorithm '" + clip(name) + "' (" + known + ")");
 }
 
 void check_at_least(const char* what, long long value, long long lowest, long long highest) {

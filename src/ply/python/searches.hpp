@@ -102,11 +102,13 @@ Comparison compare(const G& root, const CompareArgs& args) {
     for (const auto& name : names)
         out.rows.push_back(classic_search(root, {.algorithm = name, .depth = out.depth, .iterative = args.iterative}));
     std::optional<classic::TreeSize> size;
-    run_search<G>(  // bounded: Ctrl-C waits for the walk's end
+    std::atomic<bool> stop = false;
+    run_search<G>(
         [&] {
-            size = classic::measure_tree(root, out.depth, CallsPython<G> ? kMaxMeasuredPythonNodes : kMaxMeasuredNodes);
+            size = classic::measure_tree(root, out.depth, CallsPython<G> ? kMaxMeasuredPythonNodes : kMaxMeasuredNodes,
+                                         classic::Deadline::when_set(stop));
         },
-        [] {});
+        [&] { stop = true; });
     throw_if_failed(root);
     if (size) {
         out.minimal_leaves = static_cast<double>(size->minimal_leaves);
@@ -159,10 +161,11 @@ EngineResult think(EngineBox& box, const G& root, const void* game_key, const En
     using Engine = engine::Engine<G>;
     const auto limits = engine_limits<G>(args);
     if (const Outcome o = root.outcome(); is_over(o)) {  // no move to find: the game's own value
+        const Score value = terminal_score(o, 0, o == Outcome::Scored ? Score(root.evaluate()) : 0);
         throw_if_failed(root);
         EngineResult out;
-        out.value = terminal_score(o, 0, o == Outcome::Scored ? Score(root.evaluate()) : 0);
-        out.value_text = describe::score_text<G>(out.value);
+        out.value = value;
+        out.value_text = describe::score_text<G>(value);
         return out;
     }
     EngineBox::Search search(box);
@@ -204,8 +207,12 @@ EngineResult think(EngineBox& box, const G& root, const void* game_key, const En
         after.make(*r.best);
         out.ponder = move_object(after, *r.ponder);
     }
-    out.value = r.score;
-    out.value_text = describe::score_text<G>(r.score);
+    if (r.depth > 0) {  // else no iteration ended: the engine holds no score
+        out.value = r.score;
+        out.value_text = describe::score_text<G>(r.score);
+    } else {
+        out.value_text = "none";
+    }
     out.depth = r.depth;
     out.nodes = r.nodes;
     for (const auto& line : r.lines)

@@ -6,6 +6,7 @@
 // count), else from generate_moves().
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -23,16 +24,18 @@ void perft_moves(const G& game, MoveListOf<G>& moves) {
 }
 
 // Leaves at exactly `depth` plies; 1 at depth 0. Leaves `game` as it found it.
+// Once `*stop` is set (from another thread) the count ends early, partial.
 template <Game G>
-std::uint64_t perft(G& game, int depth) {
+std::uint64_t perft(G& game, int depth, const std::atomic<bool>* stop = nullptr) {
     if (depth <= 0) return 1;
     MoveListOf<G> moves;
     perft_moves(game, moves);
     if (depth == 1) return moves.size();  // the last ply is counted, not played
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     std::uint64_t total = 0;
     for (const auto& m : moves) {
         game.make(m);
-        total += perft(game, depth - 1);
+        total += perft(game, depth - 1, stop);
         game.unmake(m);
     }
     return total;

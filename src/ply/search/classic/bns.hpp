@@ -28,6 +28,7 @@ SearchResult<typename G::Move> best_node_search(const G& root, int depth, Observ
     }
     MoveListOf<G> moves;
     root.generate_moves(moves);
+    if (moves.empty()) return result;  // not over yet no move: a broken game (its error is reported)
     // Searches root move `index` with the window (alpha, beta) of the root;
     // returns the root's view of its value and sets `line` to its PV.
     auto search_move = [&](std::size_t index, Score alpha, Score beta, std::vector<Move>& line) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -57,7 +58,8 @@ private:
     std::vector<Line> lines_;
 };
 
-// Optional wall-clock limit, polled every few thousand nodes.
+// Optional wall-clock limit, or a flag another thread sets to stop the
+// search, polled every few thousand nodes.
 class Deadline {
 public:
     Deadline() = default;
@@ -66,12 +68,19 @@ public:
         return Deadline(std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(d));
     }
+    static Deadline when_set(const std::atomic<bool>& stop) {
+        Deadline d;
+        d.stop_ = &stop;
+        return d;
+    }
     [[nodiscard]] bool expired(std::uint64_t nodes) const {
-        return at_ && (nodes & 4095) == 0 && std::chrono::steady_clock::now() >= *at_;
+        if ((nodes & 4095) != 0) return false;
+        return (at_ && std::chrono::steady_clock::now() >= *at_) || (stop_ && stop_->load(std::memory_order_relaxed));
     }
 
 private:
     std::optional<std::chrono::steady_clock::time_point> at_;
+    const std::atomic<bool>* stop_ = nullptr;
 };
 
 // How a node's search ended, as an observer is told.

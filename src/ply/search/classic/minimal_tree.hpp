@@ -23,11 +23,14 @@ struct TreeSize {
 };
 
 // Walks the whole tree to `depth` (no transpositions merged, as the classic
-// searches count). Nothing when the tree has more than `max_nodes` nodes.
+// searches count). Nothing when the tree has more than `max_nodes` nodes, or
+// once `deadline` expires.
 template <Game G>
-std::optional<TreeSize> measure_tree(const G& root, int depth, std::uint64_t max_nodes) {
+std::optional<TreeSize> measure_tree(const G& root, int depth, std::uint64_t max_nodes, Deadline deadline = {}) {
     depth = clamp_depth(depth);
-    const Score value = alphabeta(root, depth).score;
+    const auto searched = alphabeta(root, depth, {.deadline = deadline});
+    if (searched.aborted) return std::nullopt;
+    const Score value = searched.score;
     G game = root;
     std::uint64_t nodes = 0, leaves = 0;
     constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
@@ -40,7 +43,7 @@ std::optional<TreeSize> measure_tree(const G& root, int depth, std::uint64_t max
         std::uint64_t at_least, at_most, exact;
     };
     const auto walk = [&](const auto& self, int d, int ply, Score bound) -> std::optional<Costs> {
-        if (++nodes > max_nodes) return std::nullopt;
+        if (++nodes > max_nodes || deadline.expired(nodes)) return std::nullopt;
         if (auto leaf = leaf_score(game, d, ply)) {
             ++leaves;
             return Costs{*leaf >= bound ? 1 : kNone, *leaf <= bound ? 1 : kNone, *leaf == bound ? 1 : kNone};
