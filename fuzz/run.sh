@@ -68,4 +68,18 @@ if [[ ! -x "$ply" ]]; then
 elif ! python3 fuzz/http_fuzz.py "$ply" "$seconds"; then
   status=1
 fi
+# The Python module as the release build (which CI runs first) makes it.
+if [ -d build/release/python/ply ]; then
+  python="$(sed -n 's/^_*Python_EXECUTABLE:[A-Z]*=//p' build/release/CMakeCache.txt | head -1)"
+  echo "== python_fuzz: ${seconds}s"
+  if ! PYTHONPATH=build/release/python "${python:-python3}" fuzz/python_fuzz.py "$seconds" > build/fuzz/python_fuzz.log 2>&1; then
+    tail -50 build/fuzz/python_fuzz.log
+    echo "python_fuzz FAILED"
+    status=1
+  else
+    tail -1 build/fuzz/python_fuzz.log
+  fi
+else
+  echo "== python_fuzz: skipped (no module at build/release/python: build the release preset first)"
+fi
 exit "$status"
