@@ -80,6 +80,7 @@ if [ -d build/release/python/ply ]; then
     tail -1 build/fuzz/python_fuzz.log
   fi
 else
-  echo "== python_fuzz: skipped (no module at build/release/python: build the release preset first)"
+  echo "python_fuzz FAILED: no module at build/release/python (build the release preset first)"
+  status=1
 fi
 exit "$status"
