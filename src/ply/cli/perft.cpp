@@ -53,7 +53,7 @@ std::pair<int, std::uint64_t> parse_count(std::string_view field) {
     const auto c = std::from_chars(value.data(), value.data() + value.size(), count);
     if (d.ec != std::errc() || d.ptr != name.data() + name.size() || depth <= 0 || c.ec != std::errc() ||
         c.ptr != value.data() + value.size())
-        throw ParseError("bad perft count '" + std::string(field) + "' (expected 'D<depth> <count>')");
+        throw ParseError("bad perft count '" + clip(field) + "' (expected 'D<depth> <count>')");
     return {depth, count};
 }
 

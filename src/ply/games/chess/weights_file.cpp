@@ -81,7 +81,7 @@ Weights parse_weights(std::string_view text, const Weights& base) {
             throw ParseError(where + ": expected 'name mg eg', got " + std::to_string(words.size()) + " words");
         std::size_t index = 0;
         while (index < names.size() && names[index] != words[0]) ++index;
-        if (index == names.size()) throw ParseError(where + ": no weight is named '" + std::string(words[0]) + "'");
+        if (index == names.size()) throw ParseError(where + ": no weight is named '" + clip(words[0]) + "'");
         if (seen[index]) throw ParseError(where + ": '" + names[index] + "' is set twice");
         seen[index] = true;
         *slots[index] = Pair{weight_value(words[1], where), weight_value(words[2], where)};

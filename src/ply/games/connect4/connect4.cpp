@@ -110,8 +110,7 @@ Connect4 Connect4::from_position(std::string_view text) {
             height = number(size.substr(x + 1));
         }
         if (x == std::string_view::npos || width < 0 || height < 0)
-            throw ParseError("connect4: bad size prefix '" + std::string(size) +
-                             ":' (expected WIDTHxHEIGHT:, e.g. 9x5:)");
+            throw ParseError("connect4: bad size prefix '" + clip(size) + ":' (expected WIDTHxHEIGHT:, e.g. 9x5:)");
         text = trim(text.substr(colon + 1));
     }
     Connect4 g(width, height);

@@ -195,7 +195,7 @@ std::string Go::vertex(Move m) {
 Move Go::parse_vertex(std::string_view text, int size) {
     const std::string t = lower(trim(text));
     if (t == "pass") return kPass;
-    const auto bad = [&](const std::string& why) { return ParseError("'" + std::string(trim(text)) + "': " + why); };
+    const auto bad = [&](const std::string& why) { return ParseError("'" + clip(trim(text)) + "': " + why); };
     if (t.size() < 2 || t.size() > 3) throw bad("write a point such as D4, or pass");
     const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(t[0])));
     if (letter == 'I') throw bad("there is no column I (columns skip it: A-H, J-T)");
@@ -213,8 +213,7 @@ Move Go::parse_vertex(std::string_view text, int size) {
 
 Move Go::parse_move(std::string_view text) const {
     const Move m = parse_vertex(text, size());
-    if (const std::string why = illegal_reason(m); !why.empty())
-        throw ParseError("'" + std::string(trim(text)) + "': " + why);
+    if (const std::string why = illegal_reason(m); !why.empty()) throw ParseError("'" + clip(trim(text)) + "': " + why);
     return m;
 }
 

@@ -313,12 +313,12 @@ Minichess::Move Minichess::parse_move(std::string_view text) const {
     const int from = separated || t.size() == 4 ? square(t[0], t[1]) : -1;
     const int to = separated || t.size() == 4 ? square(t[to_at], t[to_at + 1]) : -1;
     if (from < 0 || to < 0)
-        throw ParseError("bad move '" + std::string(t) + "' (expected <from>-<to> such as a2-a3, or a2a3)");
+        throw ParseError("bad move '" + clip(t) + "' (expected <from>-<to> such as a2-a3, or a2a3)");
     const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
     MoveList legal;
     generate_moves(legal);
     if (!legal.contains(m))
-        throw ParseError("illegal move '" + std::string(t) + "'" + (legal.empty() ? " (the game is over)" : ""));
+        throw ParseError("illegal move '" + clip(t) + "'" + (legal.empty() ? " (the game is over)" : ""));
     return m;
 }
 

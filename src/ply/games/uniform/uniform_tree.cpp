@@ -62,7 +62,7 @@ Shape Shape::parse(std::string_view text) {
         text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
         const auto eq = item.find('=');
         if (eq == std::string_view::npos)
-            throw ParseError("tree-gen: '" + std::string(item) + "' is not key=value (keys: b, d, seed, order)");
+            throw ParseError("tree-gen: '" + clip(item) + "' is not key=value (keys: b, d, seed, order)");
         const std::string_view key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
         if (key == "b") {
             shape.branching = parse_number<int>(key, value);
@@ -77,7 +77,7 @@ Shape Shape::parse(std::string_view text) {
             if (!ordering) throw ParseError("tree-gen: order=" + std::string(value) + " (use best, random or worst)");
             shape.ordering = *ordering;
         } else {
-            throw ParseError("tree-gen: unknown key '" + std::string(key) + "' (keys: b, d, seed, order)");
+            throw ParseError("tree-gen: unknown key '" + clip(key) + "' (keys: b, d, seed, order)");
         }
     }
     if (!has_b || !has_d) throw ParseError("tree-gen: give at least b= and d=, e.g. b=6,d=8,seed=1");

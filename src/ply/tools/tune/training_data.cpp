@@ -54,7 +54,7 @@ TextRecord parse_text_record(std::string_view line, const std::string& where) {
     const auto score = trimmed(line.substr(first + 1, second - first - 1));
     const auto [end, ec] = std::from_chars(score.data(), score.data() + score.size(), r.score);
     if (score.empty() || ec != std::errc() || end != score.data() + score.size() || r.score < -32000 || r.score > 32000)
-        throw ParseError(where + ": the score '" + std::string(score) + "' is not a whole number from -32000 to 32000");
+        throw ParseError(where + ": the score '" + clip(score) + "' is not a whole number from -32000 to 32000");
     const auto result = trimmed(line.substr(second + 1));
     if (result == "1" || result == "1.0")
         r.result = TrainingResult::FirstWins;
@@ -63,7 +63,7 @@ TextRecord parse_text_record(std::string_view line, const std::string& where) {
     else if (result == "0" || result == "0.0")
         r.result = TrainingResult::SecondWins;
     else
-        throw ParseError(where + ": the result '" + std::string(result) + "' is not 1, 0.5 or 0");
+        throw ParseError(where + ": the result '" + clip(result) + "' is not 1, 0.5 or 0");
     if (r.position.empty()) throw ParseError(where + ": no position");
     return r;
 }
