@@ -3,8 +3,6 @@
 // error form and still answers, with fewer threads; none aborts.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 #include "support/run_ply.hpp"
@@ -15,15 +13,7 @@ namespace {
 // `ply ARGS` fed `input` (a printf format) under the limits the shell
 // command `limits` sets.
 RunResult run_limited(const std::string& limits, const std::string& args, const std::string& input) {
-    const std::string command = limits + " && printf '" + input + "' | " + PLY_BINARY + " " + args + " 2>&1";
-    RunResult r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buffer{};
-    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    return run_shell(limits + " && printf '" + input + "' | " + PLY_BINARY + " " + args + " 2>&1");
 }
 
 // Room for the program and its table, not for 256 thread stacks.

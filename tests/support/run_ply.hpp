@@ -14,10 +14,8 @@ struct RunResult {
     std::string out;  // stdout and stderr together
 };
 
-// `args` is appended to the binary's path as shell text; `input` (a printf format:
-// write "\\n" for a newline) is fed to stdin.
-inline RunResult run_ply(const std::string& args, const std::string& input = "") {
-    const std::string command = "printf '" + input + "' | " + PLY_BINARY + " " + args + " 2>&1";
+// Runs a shell command line and captures what it prints on standard output.
+inline RunResult run_shell(const std::string& command) {
     RunResult r;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return r;
@@ -26,6 +24,12 @@ inline RunResult run_ply(const std::string& args, const std::string& input = "")
     const int status = pclose(pipe);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
+}
+
+// `args` is appended to the binary's path as shell text; `input` (a printf format:
+// write "\\n" for a newline) is fed to stdin.
+inline RunResult run_ply(const std::string& args, const std::string& input = "") {
+    return run_shell("printf '" + input + "' | " + PLY_BINARY + " " + args + " 2>&1");
 }
 
 // How many times `part` occurs in `text` (without overlaps).
