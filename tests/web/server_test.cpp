@@ -387,7 +387,7 @@ TEST_F(ServerTest, AnswersToItsOwnNames) {
     EXPECT_EQ(status_of(exchange(get("/api/games", "Host: otherbox.lan:" + std::to_string(port_) + "\r\n"))), 403);
 }
 
-TEST_F(ServerTest, ClientsThatTrickleTheirHeadersDoNotShutOthersOut) {
+TEST_F(ServerTest, ConcurrentClientsThatTrickleTheirHeadersDoNotShutOthersOut) {
     // Slowloris: 100 connections, each sending a header line a second and never the end.
     std::vector<int> slow;
     for (int i = 0; i < 100; ++i) {
