@@ -312,3 +312,16 @@ def test_a_trace_too_big_to_follow_is_refused_before_it_fills_the_memory():
         ply.search(ply.Chess(), "minimax", depth=7, trace=True)
     nim_like = ply.Tictactoe()
     assert ply.search(nim_like, "alphabeta", depth=9, trace=True).trace is not None
+
+
+@pytest.mark.parametrize("name", sorted(CLASSES))
+@pytest.mark.parametrize("text", ["x" * 1_000_000, "1" * 1_000_000, "a1" + " " * 500_000 + "b2"],
+                         ids=["letters", "digits", "spaces"])
+def test_a_huge_move_or_position_is_not_repeated_in_the_error(name, text):
+    g = CLASSES[name]({"tree": "((3 5) (2 9))", "uniform": "b=2,d=3,seed=1"}.get(name, CLASSES[name].start))
+    with pytest.raises(ply.Error) as move_error:
+        g.play(text)
+    assert len(str(move_error.value)) < 1000
+    with pytest.raises(ply.Error) as position_error:
+        CLASSES[name](text)
+    assert len(str(position_error.value)) < 1000

@@ -127,7 +127,7 @@ Connect4::Move Connect4::parse_move(std::string_view text) const {
     text = trim(text);
     // Appended piecewise: GCC 12 at -O3 misreports `"'" + std::string(...)` (-Wrestrict, PR 105329).
     std::string quoted(1, '\'');
-    quoted.append(text).push_back('\'');
+    quoted.append(clip(text)).push_back('\'');
     int col = 0;
     if (text.size() == 1) {
         col = column_from_char(text[0]);

@@ -41,7 +41,7 @@ std::string_view trim(std::string_view s) {
 
 // The move number and side of a header line "<number> <W|B>" as a game ply.
 int parse_header(std::string_view line) {
-    const std::string bad = "bad header '" + std::string(line) + "' (expected '<move number> <W|B>', e.g. '1 W')";
+    const std::string bad = "bad header '" + clip(line) + "' (expected '<move number> <W|B>', e.g. '1 W')";
     std::size_t digits = 0;
     while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
     std::size_t side = digits;
@@ -260,7 +260,7 @@ Minichess Minichess::from_position(std::string_view text) {
         const std::string_view line = lines[first + 1 + static_cast<std::size_t>(row)];
         const std::string rank = "rank " + std::to_string(kRanks - row);
         if (line.size() != static_cast<std::size_t>(kFiles))
-            fail(rank + " '" + std::string(line) + "' has " + std::to_string(line.size()) + " characters, expected " +
+            fail(rank + " '" + clip(line) + "' has " + std::to_string(line.size()) + " characters, expected " +
                  std::to_string(kFiles));
         for (int col = 0; col < kFiles; ++col) {
             const char c = line[static_cast<std::size_t>(col)];

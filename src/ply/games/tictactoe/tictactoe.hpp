@@ -236,7 +236,7 @@ public:
     // ongoing game.
     Move parse_move(std::string_view text) const {
         text = trim(text);
-        const std::string quoted = "'" + std::string(text) + "'";
+        const std::string quoted = "'" + clip(text) + "'";
         if (text.empty()) throw ParseError("empty move");
         int cell = -1;
         if (is_number(text)) {

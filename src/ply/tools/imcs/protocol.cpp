@@ -44,7 +44,7 @@ std::optional<long long> seconds_ms(std::string_view s) {
 }  // namespace
 
 ServerAddress parse_server_address(std::string_view text) {
-    const std::string shown = "'" + std::string(text) + "'";
+    const std::string shown = "'" + clip(text) + "'";
     std::string_view host, port;
     if (!text.empty() && text.front() == '[') {  // [IPv6]:port
         const auto close = text.find(']');
