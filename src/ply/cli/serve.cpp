@@ -52,7 +52,13 @@ void serve(const CLI::App& cmd, const ServeOptions& opts, const Registry& games)
     }
     std::signal(SIGPIPE, SIG_IGN);  // a page that goes mid-answer is the server's business, not a signal's
     const CtrlC ctrl_c;
-    std::thread listener([&server] { server.run(); });
+    std::thread listener;
+    try {
+        listener = std::thread([&server] { server.run(); });
+    } catch (const std::system_error& e) {
+        server.stop();
+        input_error(cmd, std::string("cannot start the server's thread (") + e.what() + ")");
+    }
     const std::string shown_host = opts.host.find(':') != std::string::npos ? "[" + opts.host + "]" : opts.host;
     std::cout << "Ply is at http://" << shown_host << ":" << port << "/  (Ctrl-C stops it)" << std::endl;
     while (!CtrlC::pressed()) std::this_thread::sleep_for(std::chrono::milliseconds(50));

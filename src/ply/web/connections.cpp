@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/core/error.hpp>
+#include <ply/core/threads.hpp>
 #include <ply/web/requests.hpp>
 
 namespace ply::web {
@@ -133,6 +134,9 @@ struct Gate::Impl {
     GateOptions options;
     RequestServer serve;
     int listener = -1;
+    // Out of descriptors, the listener stays readable: it is left alone for a
+    // moment rather than polled in a busy loop.
+    Clock::time_point accept_again{};
     int wake[2] = {-1, -1};  // a byte written wakes run()'s poll
     std::atomic<bool> stopping = false;
     std::vector<Connection> waiting;  // run()'s own: reading a request or draining
@@ -208,7 +212,11 @@ struct Gate::Impl {
     void accept_all() {
         while (true) {
             const int fd = ::accept4(listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-            if (fd < 0) return;
+            if (fd < 0) {
+                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                    accept_again = Clock::now() + milliseconds(100);
+                return;
+            }
             if (waiting.size() >= options.max_connections) {
                 drop(waiting.front());
                 waiting.erase(waiting.begin());
@@ -240,8 +248,9 @@ struct Gate::Impl {
 };
 
 void Gate::Impl::poll_once() {
-    std::vector<pollfd> fds = {{wake[0], POLLIN, 0}, {listener, POLLIN, 0}};
-    auto next = Clock::now() + milliseconds(1000);
+    const bool accepting = Clock::now() >= accept_again;
+    std::vector<pollfd> fds = {{wake[0], POLLIN, 0}, {listener, static_cast<short>(accepting ? POLLIN : 0), 0}};
+    auto next = accepting ? Clock::now() + milliseconds(1000) : accept_again;
     for (const Connection& c : waiting) {
         // Nothing more is read while a whole request waits; a shut side has nothing more to read.
         const bool wants = !c.peer_done && c.buffer.size() < kMaxHeadBytes + options.max_body;
@@ -308,6 +317,8 @@ Gate::Gate(GateOptions options, RequestServer serve) : impl_(std::make_unique<Im
 }
 
 Gate::~Gate() {
+    stop();  // workers that bind() started for a run() that never came
+    for (auto& t : impl_->workers) t.join();
     for (const int fd : {impl_->listener, impl_->wake[0], impl_->wake[1]})
         if (fd >= 0) ::close(fd);
 }
@@ -342,12 +353,18 @@ int Gate::bind(const std::string& host, int port) {
     ::getnameinfo(reinterpret_cast<sockaddr*>(&addr), len, nullptr, 0, serv, sizeof serv, NI_NUMERICSERV);
     impl_->options.rule.port = std::atoi(serv);
     impl_->options.rule.names.push_back(host);  // the name it was asked to listen by
+    // The workers now, on the caller's thread, so that a system that refuses
+    // threads is told in one line and none fails inside run().
+    Impl& g = *impl_;
+    std::string why;
+    if (start_threads(
+            g.workers, 0, static_cast<int>(g.options.threads), [&g](int) { g.work_loop(); }, &why) == 0)
+        throw ParseError("cannot start the server's threads (" + why + ")");
     return impl_->options.rule.port;
 }
 
 void Gate::run() {
     Impl& g = *impl_;
-    for (std::size_t i = 0; i < g.options.threads; ++i) g.workers.emplace_back([&g] { g.work_loop(); });
     while (!g.stopping.load()) g.poll_once();
     g.work.notify_all();
     for (auto& t : g.workers) t.join();

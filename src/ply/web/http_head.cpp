@@ -89,8 +89,9 @@ std::optional<Refusal> check_trust(const Fields& f, bool http11, const HostRule&
         return Refusal{403, "the Host '" + clip(f.host[0]) +
                                 "' is not this server's (localhost, an IP address, or a name given with --allow-host)"};
     if (f.origin.size() > 1) return Refusal{403, "more than one Origin header"};
-    // A page's own requests carry its own origin; any other is a foreign page's.
-    if (!f.origin.empty() && (f.host.empty() || lower(f.origin[0]) != "http://" + lower(f.host[0])))
+    // A page's own requests carry its own origin (https behind a proxy); any other is a foreign page's.
+    if (!f.origin.empty() && (f.host.empty() || (lower(f.origin[0]) != "http://" + lower(f.host[0]) &&
+                                                 lower(f.origin[0]) != "https://" + lower(f.host[0]))))
         return Refusal{403, "requests from the page at '" + clip(f.origin[0]) + "' are not accepted"};
     return std::nullopt;
 }
@@ -125,7 +126,11 @@ bool host_allowed(std::string_view host, const HostRule& rule) {
         name = head_parsing::lower(host.substr(0, colon));
         port = colon == std::string_view::npos ? std::string_view() : host.substr(colon);
     }
-    if (port.empty() ? rule.port != 80 : port != ":" + std::to_string(rule.port)) return false;
+    // Any port: rebinding needs a foreign name, and a tunnel or a container
+    // (ssh -L 9000:localhost:8080) shows the page at a port of its own.
+    if (!port.empty() && (port.size() < 2 || port.size() > 6 || port[0] != ':' ||
+                          !std::all_of(port.begin() + 1, port.end(), [](char c) { return c >= '0' && c <= '9'; })))
+        return false;
     return name == "localhost" || name.starts_with('[') || head_parsing::is_address(name, AF_INET) ||
            std::any_of(rule.names.begin(), rule.names.end(),
                        [&](const std::string& n) { return head_parsing::lower(n) == name; });
@@ -137,6 +142,7 @@ std::variant<Incomplete, Head, Refusal> read_head(std::string_view buffer, const
         buffer.remove_prefix(2);
         head.skipped += 2;
     }
+    if (head.skipped > kMaxHeadBytes) return Refusal{431, "the request's headers are too large"};
     const std::size_t blank = buffer.find("\r\n\r\n");
     // Lines end in CRLF and nothing else (a bare CR or LF is read differently
     // by different parsers): checked as the head arrives, so that a head

@@ -62,14 +62,16 @@ class ThinkJob {
 public:
     ThinkJob(const ServedGame& game, GameLine line, ThinkLimits limits, std::atomic<int>& running,
              const std::atomic<bool>& server_stopping, double max_seconds)
-        : slot_(running), server_stopping_(server_stopping) {
+        : slot_(running),
+          server_stopping_(server_stopping),
+          max_seconds_(max_seconds),
+          deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                           std::chrono::duration<double>(max_seconds))) {
         worker_ = std::thread([this, &game, line = std::move(line), limits] { search(game, line, limits); });
-        watchdog_ = std::thread([this, max_seconds] { watch(max_seconds); });
     }
     ~ThinkJob() {
         stop_.store(true);
         worker_.join();
-        watchdog_.join();
     }
     ThinkJob(const ThinkJob&) = delete;
     ThinkJob& operator=(const ThinkJob&) = delete;
@@ -83,6 +85,7 @@ public:
             {
                 std::unique_lock lock(mutex_);
                 if (server_stopping_.load()) stop_.store(true);
+                cap_at_deadline();
                 news = ready_.wait_for(lock, std::chrono::milliseconds(500),
                                        [&] { return !events_.empty() || finished_; });
                 batch.swap(events_);
@@ -110,13 +113,12 @@ private:
         ready_.notify_all();
     }
     // The server's own bound on every search, whatever its limits ask (a
-    // depth or node count can take for ever): stopped at `max_seconds`.
-    void watch(double max_seconds) {
-        std::unique_lock lock(mutex_);
-        if (!ready_.wait_for(lock, std::chrono::duration<double>(max_seconds), [&] { return searched_; })) {
-            capped_ = max_seconds;
-            stop_.store(true);
-        }
+    // depth or node count can take for ever), checked as pump() wakes (every
+    // half second at most): no thread of its own, which the system might refuse.
+    void cap_at_deadline() {  // under mutex_
+        if (searched_ || capped_ || std::chrono::steady_clock::now() < deadline_) return;
+        capped_ = max_seconds_;
+        stop_.store(true);
     }
     void search(const ServedGame& game, const GameLine& line, const ThinkLimits& limits) {
         nlohmann::json best;
@@ -152,8 +154,10 @@ private:
     std::condition_variable ready_;
     std::deque<std::string> events_;
     bool searched_ = false, finished_ = false;
-    std::optional<double> capped_;  // the limit the watchdog stopped the search at
-    std::thread worker_, watchdog_;
+    const double max_seconds_;
+    const std::chrono::steady_clock::time_point deadline_;
+    std::optional<double> capped_;  // the limit the search was stopped at
+    std::thread worker_;
 };
 
 }  // namespace serving
