@@ -186,7 +186,7 @@ void make_distribution(std::vector<double>& p) {
 // The value must lie between what the two strategies guarantee, up to the
 // floating simplex's tolerance, or the answer is not reported.
 void check_guarantees(const MixedSolution& m, double largest) {
-    const double slack = 1e-9 * largest;
+    const double slack = 1e-6 * largest;  // GLPK's own tolerances are 1e-7, relative
     if (m.row_guarantee - slack <= m.value && m.value <= m.col_guarantee + slack &&
         m.col_guarantee - m.row_guarantee <= slack)
         return;
