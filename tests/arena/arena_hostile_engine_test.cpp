@@ -74,6 +74,13 @@ bool alive(pid_t pid) {
     return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
 }
 
+// Whether `pid` is still alive after up to three seconds (a signal is
+// delivered, and a process ends, a moment after kill() returns).
+bool still_alive(pid_t pid) {
+    for (int i = 0; i < 60 && alive(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return alive(pid);
+}
+
 // An engine behind a wrapper that leaves a child of its own behind (sleep):
 // the command, and where the child's pid is written.
 struct Wrapped {
@@ -96,7 +103,7 @@ TEST(ArenaHostileEngine, NothingAWrappedEngineStartedOutlivesTheMatch) {
     EXPECT_EQ(p.state.played, 1);
     const pid_t child = wrapped.child();
     ASSERT_GT(child, 0);
-    EXPECT_FALSE(alive(child)) << "the wrapper's child " << child << " outlived the match";
+    EXPECT_FALSE(still_alive(child)) << "the wrapper's child " << child << " outlived the match";
     if (alive(child)) ::kill(child, SIGKILL);
 }
 
@@ -111,7 +118,7 @@ TEST(ArenaHostileEngine, NothingAWrappedEngineStartedOutlivesSigtermOfTheMatch) 
     match.signal(SIGTERM);
     const auto r = match.wait();
     EXPECT_LT(r.seconds, 30) << r.err;
-    EXPECT_FALSE(alive(child)) << "the wrapper's child " << child << " outlived the match; " << r.err;
+    EXPECT_FALSE(still_alive(child)) << "the wrapper's child " << child << " outlived the match; " << r.err;
     if (alive(child)) ::kill(child, SIGKILL);
 }
 

@@ -17,7 +17,7 @@ RunResult run_limited(const std::string& limits, const std::string& args, const 
 }
 
 // Room for the program and its table, not for 256 thread stacks.
-constexpr const char* kFewThreads = "ulimit -v 1200000";
+constexpr const char* kFewThreads = "ulimit -s 8192 && ulimit -v 1200000";
 // A thread stack bigger than the address space: no thread at all can be made.
 constexpr const char* kNoThread = "ulimit -s 4000000 && ulimit -v 3000000";
 

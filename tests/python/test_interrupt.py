@@ -16,7 +16,7 @@ import ply
 SIGNAL_AFTER = 0.3
 LATER = {"compare's tree": 1.5}  # past the part that was always interruptible
 # Past the signal: what "at once" may take on a loaded machine.
-ANSWER_WITHIN = 1.5
+ANSWER_WITHIN = 3.0
 
 
 class Builtins:
