@@ -5,13 +5,15 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include <ply/core/error.hpp>
 
 namespace ply {
 
 // ASCII lower case: option and command names compare without case.
-inline std::string lower(std::string s) {
+inline std::string lower(std::string_view text) {
+    std::string s(text);
     for (char& c : s)
         if (c >= 'A' && c <= 'Z') c = char(c + 32);
     return s;

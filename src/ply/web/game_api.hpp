@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ply/web/limits.hpp>
+
 namespace ply::web {
 
 // A classic search watched step by step.
@@ -31,7 +33,7 @@ struct CompareRequest {
     std::vector<std::string> algos;
     std::string ordering = "natural";
     std::uint64_t seed = 1;
-    double max_seconds = 60;  // no algorithm starts after it
+    double max_seconds = kMaxThinkSeconds;  // no algorithm starts after it
 };
 
 // A game being played: where it started and the moves since (canonical).

@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 
 #include <ply/core/error.hpp>
+#include <ply/tools/protocol_text.hpp>
 
 namespace ply::web {
 
@@ -25,12 +26,6 @@ bool is_value(std::string_view s) {
         const auto u = static_cast<unsigned char>(c);
         return u == '\t' || (u >= 0x20 && u != 0x7f);
     });
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 std::string_view trim(std::string_view s) {
@@ -119,11 +114,11 @@ bool host_allowed(std::string_view host, const HostRule& rule) {
         const std::size_t close = host.find(']');
         if (close == std::string_view::npos) return false;
         if (!head_parsing::is_address(std::string(host.substr(1, close - 1)), AF_INET6)) return false;
-        name = head_parsing::lower(host.substr(0, close + 1));
+        name = lower(host.substr(0, close + 1));
         port = host.substr(close + 1);
     } else {
         const std::size_t colon = host.find(':');
-        name = head_parsing::lower(host.substr(0, colon));
+        name = lower(host.substr(0, colon));
         port = colon == std::string_view::npos ? std::string_view() : host.substr(colon);
     }
     // Any port: rebinding needs a foreign name, and a tunnel or a container
@@ -132,8 +127,7 @@ bool host_allowed(std::string_view host, const HostRule& rule) {
                           !std::all_of(port.begin() + 1, port.end(), [](char c) { return c >= '0' && c <= '9'; })))
         return false;
     return name == "localhost" || name.starts_with('[') || head_parsing::is_address(name, AF_INET) ||
-           std::any_of(rule.names.begin(), rule.names.end(),
-                       [&](const std::string& n) { return head_parsing::lower(n) == name; });
+           std::any_of(rule.names.begin(), rule.names.end(), [&](const std::string& n) { return lower(n) == name; });
 }
 
 std::variant<Incomplete, Head, Refusal> read_head(std::string_view buffer, const HostRule& rule, std::size_t max_body) {
