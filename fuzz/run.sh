@@ -37,6 +37,7 @@ printf 'new\nst 0.1\ntime 500\notim 500\ne4\nanalyze\nd5\n.\nexit\nresult 1-0 {x
 printf 'protocol_version\nboardsize 5\nkomi 0.5\nplay b c3\n1 genmove w\nundo\nfinal_score\n' > "$work/seeds-gtp/1"
 printf 'boardsize 3\nclear_board\ntime_settings 10 5 1\ntime_left b 5 0\ngenmove b\nplay w pass\nshowboard\n' \
   > "$work/seeds-gtp/2"
+printf 'genmove w\nboardsize 2\ngenmove w\nkomi 0\ngenmove b\nboardsize 19\ngenmove w\n' > "$work/seeds-gtp/3"
 # Matrices in the three forms; expressions of every operator and function.
 printf '[[0,-1,1],[1,0,-1],[-1,1,0]]' > "$work/seeds-matrix/1"
 printf '{"payoff": [[3,1],[2,0]], "rows": ["a","b"]}' > "$work/seeds-matrix/2"

@@ -252,6 +252,21 @@ TEST(Gtp, GenmovePlaysLegalMovesOnTinyBoardsToTheEnd) {
     }
 }
 
+// The search's tree from one board must not be taken for another's: the
+// empty boards of every size looked alike to tree reuse (a crash on 2x2).
+TEST(Gtp, GenmoveAfterANewBoardSizeOrKomiPlaysOnTheNewBoard) {
+    for (const std::string change : {"boardsize 2", "boardsize 3", "boardsize 19", "komi 0", "clear_board"}) {
+        Session s(quick(60));
+        value(s, "genmove w");
+        s.handle("undo");
+        EXPECT_EQ(s.handle(change), "= \n\n") << change;
+        const go::Go before = s.game();
+        const std::string vertex = value(s, "genmove w");
+        if (vertex == "pass" || vertex == "resign") continue;
+        EXPECT_TRUE(before.is_legal(go::Go::parse_vertex(vertex, before.size()))) << change << ": " << vertex;
+    }
+}
+
 TEST(Gtp, RegGenmoveDoesNotPlay) {
     Session s(quick());
     s.handle("boardsize 5");

@@ -123,6 +123,39 @@ TEST(MctsReuse, ASearchTwoPliesOnKeepsTheSubtree) {
     EXPECT_EQ(fresh.search(TicTacToe{}, Limits{.iterations = 10}).reused, 0u);
 }
 
+// Nim whose key is the stones left and nothing else: heaps of another
+// maximum take share keys, as Go boards of two sizes once did.
+class KeyedNim : public Nim {
+public:
+    static constexpr std::size_t max_moves = 8;
+    KeyedNim(int stones, int max_take) : Nim(stones), max_take_(max_take) {}
+    void generate_moves(ply::MoveListOf<KeyedNim>& out) const {
+        for (int k = 1; k <= max_take_ && k <= stones(); ++k) out.push_back(k);
+    }
+    [[nodiscard]] std::uint64_t hash() const { return static_cast<std::uint64_t>(stones()); }
+
+private:
+    int max_take_;
+};
+
+TEST(MctsReuse, ATreeWhoseMovesAreNotTheRootsIsNotReused) {
+    Searcher<KeyedNim> mcts;
+    (void)mcts.search(KeyedNim(9, 3), Limits{.iterations = 2000});
+    const auto other = mcts.search(KeyedNim(9, 5), Limits{.iterations = 2000});
+    EXPECT_EQ(other.reused, 0u) << "same key, other moves: a stale tree";
+    EXPECT_EQ(other.proof, Proof::Win);
+    EXPECT_EQ(other.best, std::optional<int>(3)) << "9 = 6 + 3: take 3, leave a multiple of 6";
+    EXPECT_GT(mcts.search(KeyedNim(9, 5), Limits{.iterations = 10}).reused, 0u) << "the same setting is reused";
+}
+
+TEST(MctsReuse, GoBoardsOfAnotherSizeOrKomiAreNotReused) {
+    Searcher<Go> mcts;
+    (void)mcts.search(Go(9), Limits{.iterations = 300});
+    EXPECT_EQ(mcts.search(Go(5), Limits{.iterations = 10}).reused, 0u);
+    EXPECT_EQ(mcts.search(Go(5, 0), Limits{.iterations = 10}).reused, 0u) << "another komi";
+    EXPECT_GT(mcts.search(Go(5, 0), Limits{.iterations = 10}).reused, 0u);
+}
+
 TEST(MctsThreads, TwoTreesProveWhatOneProves) {
     ParallelSearcher<TicTacToe> two(Options{}, 2);
     EXPECT_EQ(two.threads(), 2);

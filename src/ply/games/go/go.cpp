@@ -133,8 +133,10 @@ Score Go::evaluate() const {
 std::uint64_t Go::hash() const {
     constexpr std::uint64_t kWhiteToMove = 0x9d39247e33776d41ULL;
     constexpr std::uint64_t kAfterPass = 0x2af7398005aaa5c7ULL;
+    // Size and komi too: positions of two settings must never share a key.
+    const auto setting = static_cast<std::uint64_t>(size()) << 32 | static_cast<std::uint32_t>(komi_halves_);
     return board_.stones_hash() ^ (to_move_ == White ? kWhiteToMove : 0) ^ (passes_ == 1 ? kAfterPass : 0) ^
-           mix64(seen_set_ + 0x9e3779b97f4a7c15ULL);
+           mix64(seen_set_ + 0x9e3779b97f4a7c15ULL) ^ mix64(setting ^ 0xc2b2ae3d27d4eb4fULL);
 }
 
 Move Go::reply_to_last_move() const {

@@ -6,6 +6,7 @@
 
 #include <ply/core/child_path.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/hash.hpp>
 
 namespace ply::tree {
 
@@ -122,7 +123,13 @@ private:
 
 }  // namespace
 
-Tree Tree::parse(std::string_view text) { return Parser(text).parse(); }
+Tree Tree::parse(std::string_view text) {
+    Tree tree = Parser(text).parse();
+    for (const Node& n : tree.nodes)
+        tree.fingerprint = mix64(
+            tree.fingerprint ^ (static_cast<std::uint64_t>(n.child_count) << 32 | static_cast<std::uint32_t>(n.value)));
+    return tree;
+}
 
 std::string Tree::to_string(std::int32_t index) const {
     const Node& n = nodes[static_cast<std::size_t>(index)];

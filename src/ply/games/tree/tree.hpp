@@ -25,7 +25,8 @@ struct Node {
 
 // The parsed tree, shared by every copy of a game on it.
 struct Tree {
-    std::vector<Node> nodes;  // nodes[0] is the root
+    std::vector<Node> nodes;      // nodes[0] is the root
+    std::uint64_t fingerprint{};  // of shape and values: two trees' nodes never share a hash
 
     // Parses the parenthesised form; throws ParseError naming line and column.
     static Tree parse(std::string_view text);
@@ -62,7 +63,7 @@ public:
     }
     // Every node is its own position: the node index identifies it.
     [[nodiscard]] std::uint64_t hash() const {
-        return (static_cast<std::uint64_t>(current_) + 1) * 0x9E3779B97F4A7C15ull;
+        return ((static_cast<std::uint64_t>(current_) + 1) * 0x9E3779B97F4A7C15ull) ^ tree_->fingerprint;
     }
 
     // Notation. A position is the tree text, optionally followed by

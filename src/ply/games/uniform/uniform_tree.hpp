@@ -21,6 +21,7 @@
 #include <vector>
 
 #include <ply/core/game.hpp>
+#include <ply/core/hash.hpp>
 
 namespace ply::uniform {
 
@@ -63,7 +64,12 @@ public:
     // The node's exact minimax value for the side to move: a perfect
     // heuristic, so depth-limited searches of the tree stay meaningful.
     [[nodiscard]] Score evaluate() const { return path_.back().value; }
-    [[nodiscard]] std::uint64_t hash() const { return path_.back().id; }
+    // The shape too: trees of one seed but another shape never share a key.
+    [[nodiscard]] std::uint64_t hash() const {
+        const auto shape = static_cast<std::uint64_t>(shape_.branching) << 40 ^
+                           static_cast<std::uint64_t>(shape_.depth) << 8 ^ static_cast<std::uint64_t>(shape_.ordering);
+        return path_.back().id ^ mix64(shape);
+    }
 
     // Notation: the shape, optionally followed by `@ 2.1` (the path).
     static UniformTree from_position(std::string_view text);

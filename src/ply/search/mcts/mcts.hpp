@@ -100,7 +100,8 @@ private:
         if constexpr (HashedGame<G>) {
             if (options_.reuse_tree && !nodes_.empty() && last_root_) {
                 G game = *last_root_;
-                if (const auto at = find(game, 0, root.hash(), 2)) {
+                const auto at = find(game, 0, root.hash(), 2);
+                if (at && children_are_moves_of(*at, root)) {
                     reroot(*at);
                     return nodes_[0].visits;
                 }
@@ -123,6 +124,19 @@ private:
             }
         }
         return std::nullopt;
+    }
+
+    // A hash names a position only within one game's setting (board size,
+    // komi, tree): a node whose children are not the root's moves is stale.
+    bool children_are_moves_of(std::uint32_t at, const G& root) const {
+        if (!nodes_[at].expanded) return true;
+        MoveListOf<G> moves;
+        generate(root, moves);
+        if (moves.size() != nodes_[at].children) return false;
+        const std::uint32_t first = nodes_[at].first_child;
+        for (std::uint32_t i = first; i < first + nodes_[at].children; ++i)
+            if (!moves.contains(nodes_[i].move)) return false;
+        return true;
     }
 
     // The subtree of `at` becomes the tree, its children blocks in order.
