@@ -84,3 +84,11 @@ TEST(SolveTable, ShallowEntriesStayInTheNearPartWhateverIsInUse) {
     tt.use_all();
     EXPECT_FALSE(tt.probe(key_in_bucket(13, 2, 1), 3)) << "its bucket is now the whole table's";
 }
+
+// Its parts are masks, so it takes the power of two below the size asked
+// for, and says so.
+TEST(SolveTable, ReportsTheSizeItHas) {
+    EXPECT_EQ(solve::SolveTable<int>(100).megabytes(), 64u);
+    EXPECT_EQ(solve::SolveTable<int>(64).megabytes(), 64u);
+    EXPECT_EQ(solve::SolveTable<int>(1).megabytes(), 1u);
+}

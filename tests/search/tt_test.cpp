@@ -50,7 +50,7 @@ TEST(TranspositionTable, KeepsTheEvaluationBesideMovesOf16Bits) {
 TEST(TranspositionTable, EachEntryOfAFullBucketAnswersForItsOwnKey) {
     // 64 MB: a table of huge pages where the system has them.
     TranspositionTable<int> tt(64);
-    const std::uint64_t base = 0x5A5Aull << 16;  // four keys in one bucket (same bits 16 and up)
+    const std::uint64_t base = 0x5A5Aull << 16;  // four keys in one bucket (the same high bits)
     EXPECT_FALSE(tt.probe(0, 1)) << "an empty entry holds no key, not even 0";
     for (int i = 0; i < 4; ++i) EXPECT_FALSE(tt.probe(base + static_cast<std::uint64_t>(i), 1));
     for (int i = 0; i < 4; ++i) tt.store(base + static_cast<std::uint64_t>(i), 100 + i, 10 + i, Bound::Exact, i);
@@ -62,6 +62,29 @@ TEST(TranspositionTable, EachEntryOfAFullBucketAnswersForItsOwnKey) {
         EXPECT_EQ(*hit->move, i);
     }
     EXPECT_FALSE(tt.probe(base + 4, 1)) << "a fifth key of the bucket";
+}
+
+// UCI's Hash 100 once gave 64 MB and Hash 1000 512 MB (the power of two
+// below) while the engine said it had what was asked.
+TEST(TranspositionTable, HasTheSizeAskedForAndUsesEveryBucket) {
+    for (const std::size_t mb : {1, 3, 100}) {
+        TranspositionTable<int> tt(mb);
+        EXPECT_EQ(tt.megabytes(), mb);
+        EXPECT_EQ(tt.bucket_count() * TranspositionTable<int>::kBucketBytes, mb << 20) << "the memory it has";
+        // Keys spread over the whole table: the last bucket is as reachable as the first.
+        const std::uint64_t last = ~std::uint64_t{0};
+        tt.store(last, 1, 1, Bound::Exact, 1);
+        tt.store(1, 2, 1, Bound::Exact, 2);
+        ASSERT_TRUE(tt.probe(last, 1) && tt.probe(1, 1));
+        EXPECT_EQ(tt.probe(last, 1)->score, 1);
+        EXPECT_EQ(tt.probe(1, 1)->score, 2);
+    }
+    TranspositionTable<int> tt(1);
+    tt.resize(1000);
+    EXPECT_EQ(tt.megabytes(), 1000u);
+    EXPECT_EQ(tt.bucket_count(), std::size_t{1000} << 14);
+    tt.resize(0);
+    EXPECT_EQ(tt.megabytes(), 1u) << "at least one megabyte";
 }
 
 TEST(TranspositionTable, MateScoresRoundTripThroughPlies) {
@@ -108,8 +131,9 @@ TEST(TranspositionTable, ReplacesShallowOrOldEntriesFirst) {
 TEST(TranspositionTable, HashfullCountsThisSearchOnly) {
     TranspositionTable<int> tt(1);
     EXPECT_EQ(tt.hashfull(), 0);
+    // 1 MB is 2^14 buckets: a key's top 14 bits name its bucket.
     for (std::uint64_t b = 0; b < 250; ++b)
-        for (std::uint64_t j = 1; j <= 4; ++j) tt.store(b << 16 | j, 0, 1, Bound::Exact, 0);
+        for (std::uint64_t j = 1; j <= 4; ++j) tt.store(b << 50 | j, 0, 1, Bound::Exact, 0);
     EXPECT_EQ(tt.hashfull(), 1000);
     tt.new_search();
     EXPECT_EQ(tt.hashfull(), 0);

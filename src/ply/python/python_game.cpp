@@ -3,6 +3,7 @@
 #include <iterator>
 #include <optional>
 
+#include <ply/core/hash.hpp>
 #include <ply/python/python_game.hpp>
 
 namespace ply::python {
@@ -271,7 +272,9 @@ std::uint64_t PythonGame<Hashed>::hash() const requires Hashed {
     const py::object result = call(methods_.hash);
     if (!result) return 0;
     const auto integer = as_int(*context_, result, "hash()");
-    return integer ? PyLong_AsUnsignedLongLongMask(integer.ptr()) : 0;  // any int: its low 64 bits
+    // Any int, its low 64 bits mixed: tables index by high bits, and Python's
+    // own hash of a small tuple or int leaves them nearly all zero.
+    return integer ? mix64(PyLong_AsUnsignedLongLongMask(integer.ptr())) : 0;
 }
 
 template <bool Hashed>

@@ -51,16 +51,22 @@ struct TTHit {
     std::optional<Score> eval;  // the position's static evaluation, if stored
 };
 
-// Where a key's bucket lies: for the production search, anywhere in the
-// table. Another placement (the solver's, solve/table.hpp) may also weigh
-// the depth a position is searched to.
+// Where a key's bucket lies: for the production search, anywhere in a table
+// of any size (the key's high bits scaled to the bucket count, so the table
+// is the size asked for, not the power of two below it). Another placement
+// (the solver's, solve/table.hpp) may also weigh the depth a position is
+// searched to; one that masks keys asks for a power of two.
 class WholeTable {
 public:
-    void reset(std::size_t bucket_count) { mask_ = bucket_count - 1; }
-    [[nodiscard]] std::size_t index(std::uint64_t key, int /*depth*/) const { return (key >> 16) & mask_; }
+    static constexpr bool kPowerOfTwo = false;
+    void reset(std::size_t bucket_count) { bucket_count_ = bucket_count; }
+    [[nodiscard]] std::size_t index(std::uint64_t key, int /*depth*/) const {
+        __extension__ using Wide = unsigned __int128;
+        return static_cast<std::size_t>((Wide{key} * bucket_count_) >> 64);
+    }
 
 private:
-    std::size_t mask_ = 0;  // set only by resize(), never during a search
+    std::uint64_t bucket_count_ = 1;  // set only by resize(), never during a search
 };
 
 template <class Move, class Placement = WholeTable>
@@ -69,17 +75,19 @@ public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
     // All or nothing: if the memory cannot be had, OutOfMemory is thrown
-    // and the table stays as it was.
+    // and the table stays as it was. megabytes() is then the size it has.
     void resize(std::size_t megabytes) {
         megabytes = std::clamp<std::size_t>(megabytes, 1, kMaxMegabytes);
-        const std::size_t count = std::bit_floor((megabytes << 20) / sizeof(Bucket));
+        const std::size_t asked = (megabytes << 20) / sizeof(Bucket);
+        const std::size_t count = Placement::kPowerOfTwo ? std::bit_floor(asked) : asked;
         buckets_ = allocate_buckets(count, megabytes);
         bucket_count_ = count;
-        megabytes_ = megabytes;
+        megabytes_ = std::max<std::size_t>(count * sizeof(Bucket) >> 20, 1);
         placement_.reset(count);
         generation_ = 0;
     }
     [[nodiscard]] std::size_t megabytes() const { return megabytes_; }
+    [[nodiscard]] std::size_t bucket_count() const { return bucket_count_; }
     static constexpr std::size_t kMaxMegabytes = std::size_t{1} << 24;  // 16 TB: no overflow below
 
     void clear() {

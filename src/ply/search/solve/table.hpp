@@ -26,6 +26,7 @@ using engine::Bound;
 // atomics (a stale mask only sends a probe to the other part).
 class GrowingPlacement {
 public:
+    static constexpr bool kPowerOfTwo = true;  // its parts are masks
     void reset(std::size_t bucket_count) {
         bucket_count_ = bucket_count;
         use_all();
