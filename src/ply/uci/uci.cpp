@@ -418,7 +418,7 @@ engine::Limits<typename G::Move> Session<G>::parse_go(const std::vector<std::str
 // If what is left after a rejected parameter does not bound the search (no
 // clock of the side to move, depth, nodes, movetime, mate or infinite), the
 // search stops after depth 1: the GUI gets a legal move at once instead of
-// waiting for a search that never ends (the README's rule).
+// waiting for a search that never ends (docs/chess-engine.md's rule).
 template <UciGame G>
 void Session<G>::cmd_go(std::istream& args) {
     std::vector<std::string> words;

@@ -24,7 +24,7 @@
 // every weight but material 1.2 times larger (the danger sums sqrt(1.2)),
 // -28.2 ± 33.3 in 284; king-safety groups tuned on Stockfish 15.1's scores
 // (`ply relabel`, 3,000 nodes), -19.5 ± 24.7 in 446, and every weight on them
-// +3.0 ± 8.6 in 4,000 (README); every king-safety group retuned on Ply's own
+// +3.0 ± 8.6 in 4,000 (docs/chess-search.md); every king-safety group retuned on Ply's own
 // scores (the rest held), +1.2 ± 10.1 in 2,599; five more groups tuned from
 // 0 (connected pawns by file; pieces pinned to the king, a knight beside it and
 // attacks on its wing in the king-danger sum; a piece only its queen defends),

@@ -2,7 +2,7 @@
 // grows a tree of its own from the same root with its own seed, and the
 // roots' statistics are summed. No locks on the hot path, no virtual loss
 // to tune, but two trees of n iterations are worth much less than one of
-// 2n (9x9 Go: +58 Elo against +170, README). A proof found by one tree is
+// 2n (9x9 Go: +58 Elo against +170, docs/go.md). A proof found by one tree is
 // true of all and stops them.
 #pragma once
 
