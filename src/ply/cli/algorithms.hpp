@@ -7,11 +7,11 @@
 #include <vector>
 
 #include <ply/cli/positions.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/tools/draw/search_tree.hpp>
 #include <ply/tools/draw/trace_json.hpp>
 #include <ply/tools/output_file.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

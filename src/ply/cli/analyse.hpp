@@ -16,14 +16,14 @@
 #include <string>
 #include <vector>
 
-#include <ply/cli/lines.hpp>
 #include <ply/cli/mcts_search.hpp>
 #include <ply/cli/positions.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
 #include <ply/cli/solved_book.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/solve/solver.hpp>
+#include <ply/tools/lines.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

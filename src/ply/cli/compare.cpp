@@ -4,37 +4,16 @@
 #include <memory>
 #include <sstream>
 
+#include <ply/cli/algorithms.hpp>
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/tools/number_text.hpp>
 
 namespace ply::cli {
 
-nlohmann::json comparison_json(const Comparison& c) {
-    nlohmann::json j = {{"game", c.game}, {"position", c.position}, {"depth", c.depth}, {"ordering", c.ordering}};
-    j["minimal_leaves"] = c.minimal_leaves ? nlohmann::json(*c.minimal_leaves) : nlohmann::json(nullptr);
-    j["all_leaves"] = c.all_leaves ? nlohmann::json(*c.all_leaves) : nlohmann::json(nullptr);
-    j["rows"] = nlohmann::json::array();
-    for (const Row& r : c.rows) {
-        nlohmann::json row = {{"algo", r.algo},
-                              {"score", r.score},
-                              {"best", r.best},
-                              {"value", r.value.empty() ? nlohmann::json(r.score) : nlohmann::json(r.value)},
-                              {"nodes", r.nodes},
-                              {"leaves", r.leaves},
-                              {"researches", r.researches},
-                              {"seconds", r.seconds}};
-        row["minimal_ratio"] =
-            c.minimal_leaves ? nlohmann::json(double(r.leaves) / *c.minimal_leaves) : nlohmann::json(nullptr);
-        j["rows"].push_back(row);
-    }
-    if (!c.skipped.empty()) j["skipped"] = c.skipped;
-    return j;
-}
-
-void print(const Comparison& c, bool json) {
+void print(const compare::Comparison& c, bool json) {
     if (json) {
-        std::cout << comparison_json(c).dump() << "\n";
+        std::cout << compare::to_json(c).dump() << "\n";
         return;
     }
     std::cout << c.game << " " << c.position << "\n"
@@ -45,19 +24,19 @@ void print(const Comparison& c, bool json) {
               << "best" << std::setw(14) << "nodes" << std::setw(14) << "leaves" << std::setw(11) << "re-search"
               << std::setw(11) << "time ms" << std::setw(11) << "x minimal"
               << "\n";
-    for (const Row& r : c.rows) {
+    for (const compare::Row& r : c.rows) {
         std::cout << std::left << std::setw(15) << r.algo << std::right << std::setw(8)
                   << (r.value.empty() ? std::to_string(r.score) : r.value) << std::setw(8) << r.best << std::setw(14)
                   << r.nodes << std::setw(14) << r.leaves << std::setw(11) << r.researches << std::setw(11)
                   << fixed(r.seconds * 1000, 2) << std::setw(11)
                   << (c.minimal_leaves ? fixed(double(r.leaves) / *c.minimal_leaves, 2) : "-") << "\n";
     }
-    for (const Row& r : c.rows)
+    for (const compare::Row& r : c.rows)
         if (r.algo == "bns") {
             std::cout << "\nbns finds the best move, not its exact value: its value is a proven lower bound.\n";
             break;
         }
-    for (const Row& r : c.rows)
+    for (const compare::Row& r : c.rows)
         if (r.algo == "mcts") {
             std::cout << "\nmcts: its value is a proof (win, draw, loss) or the best move's mean reward; its\n"
                          "leaves are its iterations (one playout each), its nodes the tree's.\n";

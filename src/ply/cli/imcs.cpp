@@ -13,7 +13,6 @@
 #include <utility>
 
 #include <ply/cli/commands.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/registry/builtin_games.hpp>
 #include <ply/search/engine/engine.hpp>
@@ -22,6 +21,7 @@
 #include <ply/tools/imcs/game_session.hpp>
 #include <ply/tools/imcs/protocol.hpp>
 #include <ply/tools/imcs/transcript.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 
@@ -59,7 +59,7 @@ bool is_word(const std::string& s) {
     });
 }
 
-std::string seconds_text(milliseconds ms) {
+std::string time_text(milliseconds ms) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.2f s", static_cast<double>(ms.count()) / 1000.0);
     return buffer;
@@ -86,7 +86,7 @@ imcs::MoveChoice<G> engine_move(engine::Engine<G>& engine, const ImcsOptions& o,
     const auto result = engine.think(req.position, limits);
     const auto spent = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
     return {result.best, "depth " + std::to_string(result.depth) + ", score " + describe::score_text<G>(result.score) +
-                             ", " + seconds_text(spent) + " of " + seconds_text(*limits.move_time)};
+                             ", " + time_text(spent) + " of " + time_text(*limits.move_time)};
 }
 
 // Logs in, then lists the offers or plays one game of G.

@@ -11,7 +11,6 @@
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/registry.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support.hpp>
@@ -19,6 +18,7 @@
 #include <ply/tools/arena/report.hpp>
 #include <ply/tools/arena/scheduler.hpp>
 #include <ply/tools/output_file.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

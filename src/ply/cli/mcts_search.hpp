@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/cli/errors.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/search/mcts/parallel.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace CLI {
 class App;

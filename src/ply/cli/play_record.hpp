@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include <ply/cli/lines.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/game_record.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/pgn.hpp>
+#include <ply/tools/lines.hpp>
 #include <ply/tools/output_file.hpp>
 
 namespace ply::cli {

@@ -19,13 +19,13 @@
 #include <utility>
 #include <vector>
 
-#include <ply/cli/lines.hpp>
 #include <ply/cli/play_record.hpp>
 #include <ply/cli/play_solver.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/core/error.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/mcts/parallel.hpp>
+#include <ply/tools/lines.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include <ply/cli/report.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

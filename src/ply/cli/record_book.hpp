@@ -13,12 +13,12 @@
 
 #include <ply/cli/book_options.hpp>
 #include <ply/cli/errors.hpp>
-#include <ply/cli/lines.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/tools/arena/openings.hpp>
+#include <ply/tools/lines.hpp>
 #include <ply/tools/output_file.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

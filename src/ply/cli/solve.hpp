@@ -9,13 +9,13 @@
 #include <vector>
 
 #include <ply/cli/positions.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/cli/solvable.hpp>
 #include <ply/cli/solve_batch.hpp>
 #include <ply/cli/solve_stopped.hpp>
 #include <ply/cli/solve_watch.hpp>
 #include <ply/cli/solved_book.hpp>
 #include <ply/search/solve/solver.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include <ply/cli/report.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/search/solve/exhaustive.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

@@ -13,8 +13,8 @@
 #include <thread>
 
 #include <ply/cli/interrupt.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/search/solve/control.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

@@ -21,16 +21,16 @@
 #include <ply/cli/book_options.hpp>
 #include <ply/cli/errors.hpp>
 #include <ply/cli/interrupt.hpp>
-#include <ply/cli/lines.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/cli/solve_watch.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/search/solve/solver.hpp>
+#include <ply/tools/lines.hpp>
 #include <ply/tools/output_file.hpp>
 #include <ply/tools/protocol_text.hpp>
+#include <ply/tools/search_report.hpp>
 
 namespace ply::cli {
 

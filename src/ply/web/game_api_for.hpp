@@ -8,9 +8,6 @@
 #include <stop_token>
 #include <thread>
 
-#include <ply/cli/compare.hpp>
-#include <ply/cli/lines.hpp>
-#include <ply/cli/report.hpp>
 #include <ply/core/board_view.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
@@ -20,8 +17,11 @@
 #include <ply/search/mcts/parallel.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/pgn.hpp>
+#include <ply/tools/compare.hpp>
 #include <ply/tools/draw/trace_json.hpp>
+#include <ply/tools/lines.hpp>
 #include <ply/tools/number_text.hpp>
+#include <ply/tools/search_report.hpp>
 #include <ply/web/game_api.hpp>
 #include <ply/web/limits.hpp>
 
@@ -79,7 +79,7 @@ nlohmann::json trace(const TraceRequest& req) {
                                  : classic::search_once(*algo, game, depth, std::nullopt, recorder);
     recorder.mark_pv(r.pv);
     // As `ply search --trace --json` prints it, with the minimal tree beside.
-    nlohmann::json out = cli::search_json(game, r);
+    nlohmann::json out = search_json(game, r);
     out["algo"] = req.algo;
     out["depth"] = depth;
     out["iterative"] = req.iterative;
@@ -95,7 +95,7 @@ nlohmann::json trace(const TraceRequest& req) {
 template <NotatedGame G>
 nlohmann::json compare(const CompareRequest& req) {
     const G game = position_of<G>(req.position);
-    cli::CompareOptions opts;
+    ply::compare::Options opts;
     if (!req.algos.empty()) opts.algos = req.algos;
     for (const auto& a : opts.algos)
         if (!classic::parse_algorithm(a)) throw ParseError("unknown algorithm '" + a + "'");
@@ -107,7 +107,7 @@ nlohmann::json compare(const CompareRequest& req) {
     const int depth = checked_depth(game, req.depth, kMaxComparedNodes, "comparing");
     opts.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                            std::chrono::duration<double>(req.max_seconds));
-    nlohmann::json out = cli::comparison_json(cli::compare(game, opts, depth));
+    nlohmann::json out = ply::compare::to_json(ply::compare::run(game, opts, depth));
     if (out.contains("skipped"))
         out["limit"] = "stopped at the server's limit of " + shortest(req.max_seconds) +
                        " s: " + std::to_string(out["skipped"].size()) + " algorithms not run";
@@ -237,7 +237,7 @@ nlohmann::json think_by_mcts(const G& game, const ThinkLimits& limits, const Inf
         const auto elapsed = std::chrono::steady_clock::now() - started;
         sink({{"iterations", r.iterations},
               {"score", std::to_string(std::lround(r.mean * 100)) + "%"},
-              {"pv", cli::line_text(game, r.pv)},
+              {"pv", line_text(game, r.pv)},
               {"nodes", r.nodes},
               {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count()}});
         if (r.proof != mcts::Proof::None || elapsed >= budget) break;
@@ -266,7 +266,7 @@ nlohmann::json think(const GameLine& line, const ThinkLimits& limits, const Info
         if (rep.bound != engine::Bound::Exact) return;
         sink({{"depth", rep.depth},
               {"score", describe::score_text<G>(rep.score)},
-              {"pv", cli::line_text(game, rep.pv)},
+              {"pv", line_text(game, rep.pv)},
               {"nodes", rep.nodes},
               {"time_ms", rep.time.count()}});
     };

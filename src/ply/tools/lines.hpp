@@ -1,7 +1,7 @@
-// Moves, scores and engine lines as a person reads them, shared by `ply play`
-// and `ply analyse`, in each game's notation for readers (core/describe.hpp:
-// SAN with move numbers for chess). The games keep their protocol notation
-// as move_to_string, so the choice is made here, in the front end.
+// Moves, scores and engine lines as a person reads them, shared by `ply play`,
+// `ply analyse` and the web server, in each game's notation for readers
+// (core/describe.hpp: SAN with move numbers for chess). The games keep their
+// protocol notation as move_to_string, so the choice is made here, above them.
 #pragma once
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 
-namespace ply::cli {
+namespace ply {
 
 // Whether `m` can be written in `game`: SAN is only defined for legal moves,
 // so lines are printed only as far as they stay legal.
@@ -48,4 +48,4 @@ inline std::string seconds_text(double seconds) {
     return buffer;
 }
 
-}  // namespace ply::cli
+}  // namespace ply

@@ -1,4 +1,5 @@
-// Printing search results as text or JSON, the same for every command.
+// Printing search results as text or JSON, the same for every command and
+// the web server.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -12,7 +13,7 @@
 #include <ply/core/stopwatch.hpp>
 #include <ply/search/classic/common.hpp>
 
-namespace ply::cli {
+namespace ply {
 
 template <NotatedGame G>
 std::vector<std::string> move_texts(G game, const std::vector<typename G::Move>& line) {
@@ -57,4 +58,4 @@ void print_search(std::ostream& out, const G& game, const classic::SearchResult<
         << "researches: " << r.researches << "\n";
 }
 
-}  // namespace ply::cli
+}  // namespace ply
