@@ -6,6 +6,7 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/registry/builtin_games.hpp>
+#include <ply/xboard/xboard.hpp>
 
 namespace ply::cli {
 
@@ -14,7 +15,13 @@ int speak_uci(std::istream& in, std::ostream& out) {
     int code = 0;
     registry::BuiltinGames::for_each([&]<class G>(std::type_identity<G>) {
         if constexpr (uci::UciGame<G>) {
-            if (!spoken) code = uci::run_uci<G>(in, out);
+            if (!spoken) {
+                // A GUI that speaks xboard says so first: the xboard front end takes the rest.
+                uci::Handover to_xboard;
+                if constexpr (xboard::XboardGame<G>)
+                    to_xboard = [](std::istream& i, std::ostream& o) { return xboard::run_xboard<G>(i, o); };
+                code = uci::run_uci<G>(in, out, to_xboard);
+            }
             spoken = true;
         }
     });

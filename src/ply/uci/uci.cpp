@@ -16,7 +16,6 @@
 #include <ply/core/version.hpp>
 #include <ply/registry/builtin_games.hpp>
 #include <ply/tools/protocol_text.hpp>
-#include <ply/xboard/xboard.hpp>
 
 namespace ply::uci {
 
@@ -604,14 +603,13 @@ std::optional<typename G::Move> Session<G>::book_move_for(const G& pos) {
 }
 
 template <UciGame G>
-int run_uci(std::istream& in, std::ostream& out) {
+int run_uci(std::istream& in, std::ostream& out, const Handover& to_xboard) {
     // A GUI that speaks xboard says so first: the rest of the input is CECP.
     std::string first;
     while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {}
     std::istringstream words(first);
     std::string command;
-    if constexpr (xboard::XboardGame<G>)
-        if (words >> command && command == "xboard") return xboard::run_xboard<G>(in, out);
+    if (to_xboard && words >> command && command == "xboard") return to_xboard(in, out);
     Session<G> session(out);
     if (!session.handle(first)) return 0;
     for (std::string line; std::getline(in, line);)
@@ -628,6 +626,6 @@ template <class G>
 struct SpeaksUci : std::bool_constant<UciGame<G>> {};
 using BuiltinUciGame = registry::FirstWhere<SpeaksUci, registry::BuiltinGames>::type;
 template class Session<BuiltinUciGame>;
-template int run_uci<BuiltinUciGame>(std::istream& in, std::ostream& out);
+template int run_uci<BuiltinUciGame>(std::istream& in, std::ostream& out, const Handover& to_xboard);
 
 }  // namespace ply::uci

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
@@ -137,9 +138,15 @@ private:
     [[no_unique_address]] OwnBookOf<G> own_book_;
 };
 
+// Another protocol's loop, given the rest of the input: what `xboard` as the
+// first command switches to. The caller gives it (the `ply` command, which
+// knows both protocols): this front end includes no other.
+using Handover = std::function<int(std::istream& in, std::ostream& out)>;
+
 // Reads UCI commands from `in` until `quit` or end of input; returns the
-// exit code. `xboard` as the first command hands the rest to xboard::run_xboard.
+// exit code. `xboard` as the first command hands the rest to `to_xboard`,
+// if given (else it is an unknown command).
 template <UciGame G>
-int run_uci(std::istream& in, std::ostream& out);
+int run_uci(std::istream& in, std::ostream& out, const Handover& to_xboard = {});
 
 }  // namespace ply::uci
