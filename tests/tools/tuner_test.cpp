@@ -35,7 +35,7 @@ std::vector<TuneRow> synthetic(const Weights& truth, std::size_t rows, double k,
         for (std::uint32_t i = 0; i < truth.size(); ++i)
             if (rng() % 3 == 0) row.eval.counts.emplace_back(i, static_cast<std::int16_t>(int(rng() % 5) - 2));
         if (nonlinear && rng() % 3 == 0) {
-            ply::DangerSum danger{{}, rng() % 2 ? 1.0 : -1.0};
+            ply::DangerSum danger{{}, rng() % 2 ? 1.0 : -1.0, 256, 16};
             for (std::uint32_t i = 0; i < truth.size(); ++i)
                 if (rng() % 4 == 0) danger.counts.emplace_back(i, static_cast<std::int16_t>(1 + rng() % 2));
             row.eval.dangers.push_back(danger);

@@ -33,10 +33,4 @@ concept FastPerftGame = Game<G> && requires(const G cg, int threads, std::size_t
     { PerftCounter<G>{threads, hash_mb}.divide(cg, 1).front().second } -> std::convertible_to<std::uint64_t>;
 };
 
-// Games whose castling moves have a Chess960 notation (king takes rook).
-template <class G>
-concept Chess960Game = Game<G> && requires(G g) {
-    g.set_chess960(true);
-};
-
 }  // namespace ply

@@ -35,16 +35,16 @@ using WeightPair = std::array<int, 2>;  // middlegame, endgame
 
 using WeightCounts = std::vector<std::pair<std::uint32_t, std::int16_t>>;  // weight, count
 
-// Danger to a king grows faster than the attack on it: a lone attacker is
-// harmless, three are deadly. A danger term sums its weights times counts,
-// s per half, and costs max(s, 0)^2 / kDangerMgDivisor in the middlegame
-// and max(s, 0) / kDangerEgDivisor in the endgame. Its weights are tuned
-// with the others: the tuner differentiates through the square.
-inline constexpr int kDangerMgDivisor = 256;
-inline constexpr int kDangerEgDivisor = 16;
+// A danger grows faster than what causes it (chess: a lone attacker of a
+// king is harmless, three are deadly). A danger term sums its weights times
+// counts, s per half, and costs max(s, 0)^2 / mg_divisor in the middlegame
+// and max(s, 0) / eg_divisor in the endgame, the divisors the game's own.
+// Its weights are tuned with the others: the tuner differentiates through
+// the square.
 struct DangerSum {
     WeightCounts counts;
-    double sign = -1;  // -1: the first player's king is the one in danger
+    double sign = -1;  // -1: the danger is the first player's
+    int mg_divisor = 1, eg_divisor = 1;
 };
 
 // A position's evaluation as a function of the weights, from the first

@@ -262,6 +262,12 @@ inline constexpr int kScaleMaterial[6] = {85, 330, 345, 470, 1000, 0};
 // A passed pawn that the enemy king cannot catch in a pawn ending (the rule of the square).
 inline constexpr int kUnstoppablePassed = 600;
 
+// What a king's danger of s (the sum of its weights times counts, 0 if
+// negative) costs: s * s / kDangerMgDivisor in the middlegame, s /
+// kDangerEgDivisor in the endgame. A lone attacker is harmless, three are deadly.
+inline constexpr int kDangerMgDivisor = 256;
+inline constexpr int kDangerEgDivisor = 16;
+
 // The king-danger weights, first and last: their numbers are the danger
 // term's (the tuner takes their counts apart from the linear ones).
 inline constexpr std::size_t kDangerFirst = offsetof(Weights, danger_attacker) / sizeof(Pair);

@@ -13,7 +13,6 @@
 #include <optional>
 #include <sstream>
 
-#include <ply/core/tuning.hpp>
 #include <ply/games/chess/default_weights.hpp>
 #include <ply/games/chess/position.hpp>
 

@@ -136,7 +136,7 @@ LinearEval Tuning<chess::Position>::linear(const Position& pos) {
     }
     // Each king's danger on its own: the square of a sum is no sum of squares.
     for (const chess::Color king : {chess::White, chess::Black}) {
-        DangerSum danger{{}, king == chess::White ? -1.0 : 1.0};
+        DangerSum danger{{}, king == chess::White ? -1.0 : 1.0, kDangerMgDivisor, kDangerEgDivisor};
         for (std::size_t i = kDangerFirst; i < kDangerEnd; ++i)
             if (const auto count = trace.counts[i][king])
                 danger.counts.emplace_back(static_cast<std::uint32_t>(i), count);

@@ -24,10 +24,10 @@ std::array<double, 2> weighted_sum(const WeightCounts& counts, const Weights& we
 }
 
 // What a danger sum of s costs in each half (core/tuning.hpp), and its derivative by s.
-double danger_cost_mg(double s) { return s > 0 ? s * s / kDangerMgDivisor : 0; }
-double danger_cost_eg(double s) { return s > 0 ? s / kDangerEgDivisor : 0; }
-double danger_slope_mg(double s) { return s > 0 ? 2 * s / kDangerMgDivisor : 0; }
-double danger_slope_eg(double s) { return s > 0 ? 1.0 / kDangerEgDivisor : 0; }
+double danger_cost_mg(const DangerSum& d, double s) { return s > 0 ? s * s / d.mg_divisor : 0; }
+double danger_cost_eg(const DangerSum& d, double s) { return s > 0 ? s / d.eg_divisor : 0; }
+double danger_slope_mg(const DangerSum& d, double s) { return s > 0 ? 2 * s / d.mg_divisor : 0; }
+double danger_slope_eg(const DangerSum& d, double s) { return s > 0 ? 1.0 / d.eg_divisor : 0; }
 
 // The two halves before the blend (core/tuning.hpp), and how the endgame
 // half moves with its sum before the complexity and with the complexity C
@@ -42,8 +42,8 @@ Halves halves(const LinearEval& eval, const Weights& weights) {
     Halves h{eval.fixed_mg + mg, eval.fixed_eg + eg};
     for (const DangerSum& danger : eval.dangers) {
         const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
-        h.mg += danger.sign * danger_cost_mg(s_mg);
-        h.eg += danger.sign * danger_cost_eg(s_eg);
+        h.mg += danger.sign * danger_cost_mg(danger, s_mg);
+        h.eg += danger.sign * danger_cost_eg(danger, s_eg);
     }
     if (!eval.complexity.empty()) {
         const double before = h.eg, c = weighted_sum(eval.complexity, weights)[1];
@@ -169,8 +169,8 @@ Weights Tuner::gradient(const Weights& weights) const {
             }
             for (const DangerSum& danger : row.eval.dangers) {
                 const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
-                const double mg = d_mg * danger.sign * danger_slope_mg(s_mg);
-                const double eg = d_eg * danger.sign * danger_slope_eg(s_eg);
+                const double mg = d_mg * danger.sign * danger_slope_mg(danger, s_mg);
+                const double eg = d_eg * danger.sign * danger_slope_eg(danger, s_eg);
                 for (const auto& [index, count] : danger.counts) {
                     g[index][0] += mg * count;
                     g[index][1] += eg * count;
