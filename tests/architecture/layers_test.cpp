@@ -1,7 +1,8 @@
 // The arrows of the design, checked on the sources: front ends and tools name
 // no game (they reach games through the registry and capabilities), tools
-// do not include the command line, the Python module needs no command line,
-// and core and search include no game.
+// do not include the command line, no front end includes the command line or
+// a sibling front end, core and search include no game, and core's code
+// names none.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -73,6 +74,22 @@ TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
+const std::vector<const char*> kFrontEnds = {"uci", "xboard", "gtp", "web", "python"};
+
+// No front end includes the `ply` command (cli/, on top: it starts the
+// others) or a sibling front end: what two of them share lives below them.
+TEST(Layers, FrontEndsIncludeNoCommandLineAndNoSibling) {
+    std::set<std::string> found;
+    for (const char* front_end : kFrontEnds) {
+        std::vector<std::string> others = {"#include <ply/cli/"};
+        for (const char* other : kFrontEnds)
+            if (std::string(other) != front_end) others.push_back(std::string("#include <ply/") + other + "/");
+        found.merge(offending_lines({front_end}, others));
+    }
+    EXPECT_TRUE(found.empty()) << "share through tools/ or core/; cli/ hands one protocol over to another:\n"
+                               << joined(found);
+}
+
 // The Python module links the games, the searches and the tools, never the
 // command line (`pip install .` builds it without CLI11).
 TEST(Layers, ThePythonModuleNeedsNoCommandLine) {
@@ -85,6 +102,34 @@ TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
         offending_lines({"core", "search"},
                         includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python"}));
     EXPECT_TRUE(found.empty()) << joined(found);
+}
+
+// Code lines (comments cut off) of the files under `folder` that name a game
+// or a piece of one, in any case: core/ says what a game provides, never which.
+std::set<std::string> code_naming_a_game(const char* folder) {
+    static const std::vector<std::string> kWords = {"chess",     "connect4", "connect_four", "minichess",
+                                                    "tictactoe", "go::",     "king",         "queen",
+                                                    "rook",      "bishop",   "knight",       "pawn"};
+    std::set<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(kSource / "ply" / folder)) {
+        if (!entry.is_regular_file()) continue;
+        std::ifstream in(entry.path());
+        std::string line;
+        for (int number = 1; std::getline(in, line); ++number) {
+            std::string code = line.substr(0, line.find("//"));
+            for (char& c : code) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (names_any(code, kWords))
+                found.insert(fs::relative(entry.path(), kSource / "ply").string() + ":" + std::to_string(number) +
+                             ": " + line);
+        }
+    }
+    return found;
+}
+
+TEST(Layers, CoreNamesNoGame) {
+    const auto found = code_naming_a_game("core");
+    EXPECT_TRUE(found.empty()) << "a game's own names and numbers live in its folder (games/<game>/):\n"
+                               << joined(found);
 }
 
 TEST(Layers, GamesKnowNoSearch) {
