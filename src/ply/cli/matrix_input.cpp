@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::cli {
 
@@ -84,13 +85,6 @@ theory::MatrixGame from_json(const std::string& text) {
     return theory::make_matrix_game(json_rows(j["payoff"]), json_names(j, "rows"), json_names(j, "columns"));
 }
 
-std::string trimmed_cell(const std::string& s) {
-    std::size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-    return s.substr(a, b - a);
-}
-
 // A line or file longer than the largest game (a name, then kMaxStrategies
 // numbers) is refused as it is read, before 64 MB of commas become 32
 // million strings.
@@ -104,7 +98,7 @@ std::vector<std::string> csv_cells(const std::string& line) {
     std::istringstream in(line);
     for (std::string cell; std::getline(in, cell, ',');) {
         if (cells.size() > theory::kMaxStrategies) too_many("columns");
-        cells.push_back(trimmed_cell(cell));
+        cells.emplace_back(trim(cell));
     }
     if (!line.empty() && line.back() == ',') cells.emplace_back();
     return cells;
@@ -122,7 +116,7 @@ theory::MatrixGame from_csv(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
         if (lines.size() > theory::kMaxStrategies) too_many("rows");
-        if (!trimmed_cell(line).empty()) lines.push_back(csv_cells(line));
+        if (!trim(line).empty()) lines.push_back(csv_cells(line));
     }
     if (lines.empty()) throw ParseError("the matrix is empty");
     // Names: a first line that is not all numbers, above lines that each
@@ -153,7 +147,7 @@ theory::MatrixGame from_csv(const std::string& text) {
 }  // namespace
 
 theory::MatrixGame parse_matrix_text(const std::string& text) {
-    const std::string t = trimmed_cell(text);
+    const std::string t(trim(text));
     if (t.empty()) throw ParseError("the matrix is empty");
     return t[0] == '[' || t[0] == '{' ? from_json(t) : from_csv(t);
 }

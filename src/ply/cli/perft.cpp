@@ -14,18 +14,13 @@
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/search/engine/limits.hpp>
 
 namespace ply::cli {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 double nodes_per_second(std::uint64_t nodes, double seconds) { return seconds > 0 ? double(nodes) / seconds : 0.0; }
 

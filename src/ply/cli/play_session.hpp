@@ -53,18 +53,6 @@ engine::Limits<Move> play_limits(const PlaySettings& s) {
     return limits;
 }
 
-inline std::string trim(std::string s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return "";
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-inline std::string lowercase(std::string s) {
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
-
 // One line of search information, scores from the engine's side.
 template <NotatedGame G>
 std::string play_info_line(const G& root, const engine::Report<typename G::Move>& r) {
@@ -248,10 +236,10 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             out << (is_over(o) ? "\n" : "\nEnd of input: game abandoned.\n");
             return 0;
         }
-        line = trim(line);
+        line = std::string(trim(line));
         if (line.empty()) continue;
         // Commands are matched in any case; moves are not (SAN's b and B differ).
-        const std::string command = lowercase(line);
+        const std::string command = lower(line);
         if (command == "quit" || command == "exit") {
             out << "Bye.\n";
             return 0;
@@ -279,7 +267,7 @@ int play_session(G game, const PlaySettings& settings, std::istream& in, std::os
             continue;
         }
         if (command == "save" || command.starts_with("save ")) {
-            const std::string path = trim(line.substr(4));
+            const std::string path(trim(std::string_view(line).substr(4)));
             if (path.empty()) {
                 out << "Save to which file? Type save FILE.\n";
                 continue;

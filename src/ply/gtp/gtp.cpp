@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/core/version.hpp>
 #include <ply/registry/builtin_games.hpp>
 
@@ -39,21 +40,10 @@ std::string clean(std::string_view line) {
     return out;
 }
 
+// The words of a cleaned line: spaces are its only white space.
 std::vector<std::string> split(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t at = 0;
-    while (true) {
-        at = text.find_first_not_of(' ', at);
-        if (at == std::string::npos) return out;
-        const std::size_t end = std::min(text.find(' ', at), text.size());
-        out.push_back(text.substr(at, end - at));
-        at = end;
-    }
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
+    const auto found = words(text, " ");
+    return {found.begin(), found.end()};
 }
 
 bool all_digits(std::string_view s) {

@@ -8,16 +8,9 @@
 #include <string_view>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply {
-
-// ASCII lower case: option and command names compare without case.
-inline std::string lower(std::string_view text) {
-    std::string s(text);
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z') c = char(c + 32);
-    return s;
-}
 
 // The whole of `text` as an integer in [lo, hi], else nothing.
 inline std::optional<long long> parse_integer(const std::string& text, long long lo, long long hi) {

@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/tools/protocol_text.hpp>
 
 namespace ply::web {
@@ -26,12 +27,6 @@ bool is_value(std::string_view s) {
         const auto u = static_cast<unsigned char>(c);
         return u == '\t' || (u >= 0x20 && u != 0x7f);
     });
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
 }
 
 bool is_address(const std::string& text, int family) {
@@ -67,7 +62,7 @@ std::optional<Refusal> read_fields(std::string_view lines, Fields& f) {
         if (colon == std::string_view::npos || !is_token(line.substr(0, colon)))
             return bad("malformed header line '" + clip(line) + "'");
         const std::string name = lower(line.substr(0, colon));
-        const std::string_view value = trim(line.substr(colon + 1));
+        const std::string_view value = trim(line.substr(colon + 1), " \t");  // HTTP's optional white space
         if (!is_value(value)) return bad("a control character in header '" + clip(name) + "'");
         if (name == "host") f.host.push_back(value);
         if (name == "origin") f.origin.push_back(value);

@@ -10,6 +10,7 @@
 
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/core/version.hpp>
 #include <ply/registry/builtin_games.hpp>
 #include <ply/tools/protocol_text.hpp>
@@ -26,16 +27,10 @@ constexpr long long kMaxCentiseconds = static_cast<long long>(kMaxSeconds) * 100
 // xboard's convention for mate scores in thinking output: 100000 + moves.
 constexpr int kXboardMate = 100000;
 
-std::string trim(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 std::string rest_of(std::istream& args) {
     std::string rest;
     std::getline(args, rest);
-    return trim(rest);
+    return std::string(trim(rest));
 }
 
 // The whole of `text` as a number of seconds from 0 to kMaxSeconds.
@@ -149,7 +144,7 @@ bool Session<G>::dispatch(const std::string& command, std::istream& args, const 
         cmd_status();
     } else if (!configure(command, args, line)) {
         if (Protocol::looks_like_move(command))
-            cmd_usermove(trim(line));
+            cmd_usermove(std::string(trim(line)));
         else
             error("unknown command", line);
     }
@@ -374,8 +369,8 @@ template <XboardGame G>
 void Session<G>::cmd_option(std::istream& args, const std::string& line) {
     const std::string text = rest_of(args);
     const auto eq = text.find('=');
-    const std::string name = lower(trim(text.substr(0, eq)));
-    const std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
+    const std::string name = lower(trim(std::string_view(text).substr(0, eq)));
+    const std::string value(eq == std::string::npos ? "" : trim(std::string_view(text).substr(eq + 1)));
     std::istringstream number(value);
     if (name == "hash")
         cmd_memory(number, line);

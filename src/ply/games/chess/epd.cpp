@@ -5,18 +5,13 @@
 #include <sstream>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/games/chess/notation.hpp>
 
 namespace ply::chess {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // Next whitespace-separated token of `s` (consumed), or empty.
 std::string_view next_token(std::string_view& s) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/games/chess/movegen.hpp>
 
 namespace ply::chess {
@@ -15,19 +16,6 @@ namespace {
 constexpr std::string_view kPieceChars = "PNBRQKpnbrqk";
 
 [[noreturn]] void fail(const std::string& message) { throw ParseError("bad FEN: " + message); }
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
-        if (j > i) out.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    return out;
-}
 
 int parse_counter(std::string_view field, const char* what, int minimum) {
     constexpr int kMaximum = 1000000;  // far beyond any game; keeps ply counts in an int
@@ -64,7 +52,7 @@ void Position::clear() {
 Position::Position() { *this = from_fen(kStartFen); }
 
 Position Position::from_position(std::string_view text) {
-    const auto fields = split_fields(text);
+    const auto fields = words(text, " \t");
     if (fields.size() == 1 && fields[0] == "startpos") return Position();
     return from_fen(text);
 }
@@ -92,7 +80,7 @@ Position Position::from_fen(std::string_view fen, bool chess960) {
     pos.clear();
     pos.history_.reserve(256);
 
-    const auto fields = split_fields(fen);
+    const auto fields = words(fen, " \t");
     if (fields.empty()) fail("empty");
     if (fields.size() < 4) fail("missing fields (" + std::to_string(fields.size()) + " of 6): '" + clip(fen) + "'");
     if (fields.size() == 5) fail("missing the fullmove number");

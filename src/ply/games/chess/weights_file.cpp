@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::chess::eval {
 
@@ -19,18 +20,6 @@ void for_each_pair(const Weights& w, F&& f) {
         for (std::size_t i = 0; i < pairs.size(); ++i)
             f(pairs.size() == 1 ? std::string(name) : std::string(name) + "[" + std::to_string(i) + "]", pairs[i]);
     });
-}
-
-std::vector<std::string_view> words_of(std::string_view line) {
-    std::vector<std::string_view> words;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-        if (i > start) words.push_back(line.substr(start, i - start));
-    }
-    return words;
 }
 
 int weight_value(std::string_view word, const std::string& where) {
@@ -74,7 +63,7 @@ Weights parse_weights(std::string_view text, const Weights& base) {
         text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
         ++line_number;
         if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-        const auto words = words_of(line);
+        const auto words = ply::words(line, " \t\r");
         if (words.empty()) continue;
         const std::string where = "weights line " + std::to_string(line_number);
         if (words.size() != 3)

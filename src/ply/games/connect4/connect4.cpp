@@ -3,16 +3,11 @@
 #include <cctype>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::connect4 {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // The column (from 1) a notation character stands for, or 0.
 int column_from_char(char c) {

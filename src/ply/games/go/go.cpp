@@ -8,6 +8,7 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/hash.hpp>
+#include <ply/core/text.hpp>
 #include <ply/games/go/patterns.hpp>
 
 namespace ply::go {
@@ -15,30 +16,6 @@ namespace ply::go {
 namespace {
 
 constexpr std::string_view kColumns = "ABCDEFGHJKLMNOPQRST";  // GTP skips I
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-    std::vector<std::string_view> out;
-    while (true) {
-        s = trim(s);
-        if (s.empty()) return out;
-        std::size_t end = 0;
-        while (end < s.size() && !std::isspace(static_cast<unsigned char>(s[end]))) ++end;
-        out.push_back(s.substr(0, end));
-        s.remove_prefix(end);
-    }
-}
 
 // "9x9" or "9": a board size from 2 to 19.
 int parse_size(std::string_view text) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::minichess {
 
@@ -30,12 +31,6 @@ std::string square_name(int square) {
 }
 
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 [[noreturn]] void fail(const std::string& what) { throw ParseError("minichess position: " + what); }
 

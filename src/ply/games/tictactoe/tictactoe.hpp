@@ -37,6 +37,7 @@
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/score.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::tictactoe {
 
@@ -337,11 +338,6 @@ private:
         return false;
     }
 
-    static std::string_view trim(std::string_view s) {
-        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-        return s;
-    }
     static bool is_number(std::string_view s) {
         if (s.empty() || s.size() > 4) return false;
         for (const char c : s)

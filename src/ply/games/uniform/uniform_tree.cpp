@@ -4,6 +4,7 @@
 
 #include <ply/core/child_path.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::uniform {
 
@@ -17,11 +18,8 @@ constexpr std::uint64_t mix(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return s;
-}
+// The spaces around the generator's fields.
+constexpr std::string_view kBlank = " ";
 
 template <class T>
 T parse_number(std::string_view key, std::string_view text) {
@@ -55,15 +53,15 @@ std::optional<Ordering> parse_ordering(std::string_view name) {
 Shape Shape::parse(std::string_view text) {
     Shape shape;
     bool has_b = false, has_d = false;
-    text = trim(text);
+    text = trim(text, kBlank);
     while (!text.empty()) {
         const auto comma = text.find(',');
-        const std::string_view item = trim(text.substr(0, comma));
+        const std::string_view item = trim(text.substr(0, comma), kBlank);
         text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
         const auto eq = item.find('=');
         if (eq == std::string_view::npos)
             throw ParseError("tree-gen: '" + clip(item) + "' is not key=value (keys: b, d, seed, order)");
-        const std::string_view key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
+        const std::string_view key = trim(item.substr(0, eq), kBlank), value = trim(item.substr(eq + 1), kBlank);
         if (key == "b") {
             shape.branching = parse_number<int>(key, value);
             has_b = true;
@@ -138,7 +136,7 @@ std::string UniformTree::position() const {
 }
 
 UniformTree::Move UniformTree::parse_move(std::string_view text) const {
-    text = trim(text);
+    text = trim(text, kBlank);
     int child = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), child);
     if (ec != std::errc{} || ptr != text.data() + text.size())

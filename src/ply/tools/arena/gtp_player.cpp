@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::arena {
 
@@ -16,9 +17,7 @@ constexpr double kGtpCommandSeconds = 10;
 constexpr double kGtpScoreSeconds = 30;  // final_score may look for dead stones
 
 std::string gtp_upper_trimmed(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t");
-    const auto last = text.find_last_not_of(" \t");
-    std::string out = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+    std::string out(trim(text, " \t"));
     for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return out;
 }

@@ -12,10 +12,6 @@ namespace ply::arena {
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // "12." "12..." "12...e5" -> strips the number; returns the rest (maybe empty).
@@ -135,7 +131,7 @@ std::vector<PgnGame> read_pgn(std::istream& in) {
 std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
     std::istringstream in(read_text_file(path, "openings file"));
     std::vector<Opening> out;
-    if (referee.pgn_native() && ends_with(path, ".pgn")) {
+    if (referee.pgn_native() && path.ends_with(".pgn")) {
         const auto games = read_pgn(in);
         for (std::size_t i = 0; i < games.size(); ++i) {
             Opening o;

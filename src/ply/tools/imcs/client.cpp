@@ -1,9 +1,9 @@
 #include <ply/tools/imcs/client.hpp>
 
 #include <algorithm>
-#include <sstream>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 #include <ply/tools/imcs/protocol.hpp>
 
 namespace ply::imcs {
@@ -11,19 +11,11 @@ namespace ply::imcs {
 namespace {
 
 std::vector<std::string> words(std::string_view line) {
-    std::istringstream in{std::string(line)};
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
+    const auto found = ply::words(line);
+    return {found.begin(), found.end()};
 }
 
 }  // namespace
-
-std::string trim(std::string_view s) {
-    const auto first = s.find_first_not_of(' ');
-    if (first == std::string_view::npos) return "";
-    return std::string(s.substr(first, s.find_last_not_of(' ') - first + 1));
-}
 
 std::string side_name(int side) { return side == 0 ? "White" : "Black"; }
 
@@ -77,7 +69,7 @@ std::vector<std::string> Client::list() {
     if (reply_code(head) != 211) throw ImcsError("list failed: the server answered " + in_quotes(head));
     std::vector<std::string> offers;
     for (std::string line; (line = expect(kReplyTimeout, "in the middle of the list")) != ".";)
-        offers.push_back(trim(line));
+        offers.emplace_back(trim(line, " "));
     return offers;
 }
 

@@ -31,7 +31,6 @@ struct GameReport {
 std::string result_name(GameResult r);         // "win", "loss", "draw"
 std::string side_name(int side);               // "White", "Black"
 std::string in_quotes(std::string_view line);  // 'line', printable
-std::string trim(std::string_view s);          // without the spaces around it
 
 class Client {
 public:

@@ -14,6 +14,7 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
+#include <ply/core/text.hpp>
 #include <ply/tools/imcs/client.hpp>
 #include <ply/tools/imcs/protocol.hpp>
 
@@ -152,7 +153,7 @@ std::string GameSession<G>::record(Move m) {
 
 template <ImcsGame G>
 void GameSession<G>::opponent_moved(const std::string& line) {
-    const std::string text = trim(std::string_view(line).substr(1));
+    const std::string text(trim(std::string_view(line).substr(1), " "));
     if (pending_) {  // answered: the server took our move
         record(*pending_);
         pending_.reset();

@@ -3,16 +3,14 @@
 #include <charconv>
 
 #include <ply/core/error.hpp>
+#include <ply/core/text.hpp>
 
 namespace ply::tune {
 
 namespace {
 
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
-}
+// Around a field: spaces, tabs, and a line's end written by Windows.
+constexpr std::string_view kFieldSpaces = " \t\r";
 
 }  // namespace
 
@@ -50,12 +48,12 @@ TextRecord parse_text_record(std::string_view line, const std::string& where) {
     if (second == std::string_view::npos || line.find('|', second + 1) != std::string_view::npos)
         throw ParseError(where + ": expected '<position> | <score> | <result>'");
     TextRecord r;
-    r.position = std::string(trimmed(line.substr(0, first)));
-    const auto score = trimmed(line.substr(first + 1, second - first - 1));
+    r.position = std::string(trim(line.substr(0, first), kFieldSpaces));
+    const auto score = trim(line.substr(first + 1, second - first - 1), kFieldSpaces);
     const auto [end, ec] = std::from_chars(score.data(), score.data() + score.size(), r.score);
     if (score.empty() || ec != std::errc() || end != score.data() + score.size() || r.score < -32000 || r.score > 32000)
         throw ParseError(where + ": the score '" + clip(score) + "' is not a whole number from -32000 to 32000");
-    const auto result = trimmed(line.substr(second + 1));
+    const auto result = trim(line.substr(second + 1), kFieldSpaces);
     if (result == "1" || result == "1.0")
         r.result = TrainingResult::FirstWins;
     else if (result == "0.5")
