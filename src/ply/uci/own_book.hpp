@@ -26,9 +26,6 @@ concept BookGame = requires(const G cg, const typename EngineProtocol<G>::Book& 
     { cg.fullmove_number() } -> std::convertible_to<int>;
 };
 
-// The option lines of the `uci` answer.
-std::string own_book_options();
-
 struct OwnBookLimits {
     static constexpr int kDefaultDepth = 16;
     static constexpr int kMaxDepth = 1000;

@@ -23,15 +23,6 @@ namespace {
 
 constexpr int kMaxPerftDepth = 20;
 
-// Every search heuristic as a check option, on by default, to measure what it is worth.
-std::string feature_options() {
-    std::string out;
-    for (const auto& f : engine::kFeatureSwitches)
-        out += std::string("option name ") + f.name + " type check default " +
-               (engine::Features{}.*f.member ? "true" : "false") + "\n";
-    return out;
-}
-
 bool is_go_keyword(const std::string& word) {
     static constexpr std::string_view kKeywords[] = {"searchmoves", "ponder",    "wtime", "btime", "winc",
                                                      "binc",        "movestogo", "depth", "nodes", "mate",
@@ -84,25 +75,70 @@ void Session<G>::end_of_input() {
 }
 
 template <UciGame G>
-std::string Session<G>::options() const {
-    std::string out = "option name Hash type spin default 16 min 1 max " + std::to_string(engine::kMaxHashMb) +
-                      "\noption name Threads type spin default 1 min 1 max " + std::to_string(engine::kMaxThreads) +
-                      "\n"
-                      "option name MultiPV type spin default 1 min 1 max 256\n"
-                      "option name Ponder type check default false\n"
-                      "option name Move Overhead type spin default 10 min 0 max 5000\n"
-                      "option name Slow Mover type spin default 100 min 10 max 1000\n"
-                      "option name Clear Hash type button\n";
-    if constexpr (Chess960Game<G>) out += "option name UCI_Chess960 type check default false\n";
-    if constexpr (WdlGame<G>) out += "option name UCI_ShowWDL type check default false\n";
-    out += "option name Skill Level type spin default 20 min 0 max 20\n";
-    if constexpr (EloGame<G>)
-        out += "option name UCI_LimitStrength type check default false\noption name UCI_Elo type spin default " +
-               std::to_string(Protocol::max_elo) + " min " + std::to_string(Protocol::min_elo) + " max " +
-               std::to_string(Protocol::max_elo) + "\n";
-    if constexpr (BookGame<G>) out += own_book_options();
-    if constexpr (TunableGame<G>) out += "option name EvalFile type string default <default>\n";
-    return out + feature_options();
+std::vector<Option> Session<G>::option_table() {
+    std::vector<Option> t = {
+        spin_option("Hash", 16, 1, engine::kMaxHashMb,
+                    [this](int mb) {
+                        try {
+                            engine_.set_hash(static_cast<std::size_t>(mb));
+                        } catch (const OutOfMemory& e) {  // the old table is kept whole
+                            say(std::string("info string error: ") + e.what() + "; Hash stays " +
+                                std::to_string(engine_.hash_megabytes()) + " MB");
+                        }
+                    }),
+        spin_option("Threads", 1, 1, engine::kMaxThreads, [this](int n) { engine_.set_threads(n); }),
+        spin_option("MultiPV", 1, 1, 256, [this](int n) { multipv_ = n; }),
+        check_option("Ponder", false, [](bool) {}),  // go ponder works either way
+        spin_option("Move Overhead", 10, 0, 5000, [this](int ms) { move_overhead_ms_ = ms; }),
+        spin_option("Slow Mover", 100, 10, 1000, [this](int percent) { slow_mover_percent_ = percent; }),
+        button_option("Clear Hash", [this] { engine_.clear(); })};
+    if constexpr (Chess960Game<G>)
+        t.push_back(check_option("UCI_Chess960", false, [this](bool on) {
+            chess960_ = on;
+            Protocol::set_chess960(pos_, chess960_);
+        }));
+    if constexpr (WdlGame<G>) t.push_back(check_option("UCI_ShowWDL", false, [this](bool on) { show_wdl_ = on; }));
+    t.push_back(spin_option("Skill Level", engine::Skill::kFull, 0, engine::Skill::kFull,
+                            [this](int level) { skill_level_ = level; }));
+    if constexpr (EloGame<G>) {
+        t.push_back(check_option("UCI_LimitStrength", false, [this](bool on) { limit_strength_ = on; }));
+        t.push_back(spin_option("UCI_Elo", Protocol::max_elo, Protocol::min_elo, Protocol::max_elo,
+                                [this](int elo) { elo_ = elo; }));
+    }
+    if constexpr (BookGame<G>) add_book_options(t);
+    if constexpr (TunableGame<G>)
+        // The evaluation's weights (`ply tune` writes them); <default> or empty: the built-in ones.
+        t.push_back(string_option("EvalFile", "<default>", [this](const std::string& path) {
+            try {
+                const bool builtin = path.empty() || path == "<default>";
+                Tuning<G>::set_weights(Tuning<G>::parse_weights(builtin ? "" : read_text_file(path, "weights file")));
+                engine_.clear();  // the table's evaluations and the corrections learnt are the old weights'
+            } catch (const ParseError& e) {
+                say(std::string("info string error: ") + e.what() + "; the evaluation keeps its weights");
+            }
+        }));
+    // Every search heuristic as a check option, on by default, to measure what it is worth.
+    for (const auto& f : engine::kFeatureSwitches) {
+        const auto member = f.member;
+        t.push_back(check_option(f.name, engine::Features{}.*member,
+                                 [this, member](bool on) { engine_.features().*member = on; }));
+    }
+    return t;
+}
+
+template <UciGame G>
+void Session<G>::add_book_options(std::vector<Option>& t) requires BookGame<G> {
+    t.push_back(check_option("OwnBook", false, [this](bool on) { own_book_.set_enabled(on); }));
+    t.push_back(string_option("BookFile", "<empty>", [this](const std::string& path) {
+        try {
+            own_book_.load(path);
+        } catch (const ParseError& e) {  // the old book is kept whole
+            say(std::string("info string error: ") + e.what() + "; the old book is kept");
+        }
+    }));
+    t.push_back(spin_option("BookDepth", OwnBookLimits::kDefaultDepth, 1, OwnBookLimits::kMaxDepth,
+                            [this](int full_moves) { own_book_.set_depth(full_moves); }));
+    t.push_back(check_option("BookBestMove", false, [this](bool on) { own_book_.set_best_move(on); }));
 }
 
 template <UciGame G>
@@ -116,7 +152,8 @@ bool Session<G>::handle(const std::string& line) {
             return false;
         }
         if (command == "uci") {
-            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n" + options() + "uciok");
+            say("id name Ply " + std::string(kVersion) + "\nid author the Ply developers\n" +
+                option_lines(option_table()) + "uciok");
         } else if (command == "isready") {
             say("readyok");
         } else if (command == "ucinewgame") {
@@ -172,122 +209,7 @@ void Session<G>::cmd_setoption(std::istream& args) {
         if (!target->empty()) *target += ' ';
         *target += word;
     }
-    const std::string key = lower(name);
-    if (is_check(key)) {
-        const std::string v = lower(value);
-        if (v != "true" && v != "false")
-            say("info string error: " + clip(name) + " takes true or false, not '" + clip(value) + "'");
-        else
-            set_check(key, v == "true");
-    } else if (!set_value(key, name, value)) {
-        say("info string unknown option: " + clip(name));
-    }
-}
-
-// The check options: the heuristic switches, and those of the game's optional parts.
-template <UciGame G>
-bool Session<G>::is_check(const std::string& key) const {
-    const bool feature = std::any_of(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
-                                     [&](const engine::FeatureSwitch& f) { return lower(f.name) == key; });
-    return feature || key == "ponder" || (Chess960Game<G> && key == "uci_chess960") ||
-           (WdlGame<G> && key == "uci_showwdl") || (EloGame<G> && key == "uci_limitstrength") ||
-           (BookGame<G> && (key == "ownbook" || key == "bookbestmove"));
-}
-
-template <UciGame G>
-void Session<G>::set_check(const std::string& key, bool on) {
-    for (const auto& f : engine::kFeatureSwitches)
-        if (lower(f.name) == key) engine_.features().*f.member = on;
-    if (key == "uci_showwdl") show_wdl_ = on;
-    if (key == "uci_limitstrength") limit_strength_ = on;
-    if constexpr (Chess960Game<G>) {
-        if (key == "uci_chess960") {
-            chess960_ = on;
-            Protocol::set_chess960(pos_, chess960_);
-        }
-    }
-    if constexpr (BookGame<G>) {
-        if (key == "ownbook") own_book_.set_enabled(on);
-        if (key == "bookbestmove") own_book_.set_best_move(on);
-    }
-}
-
-// The other options; false if `key` names none.
-template <UciGame G>
-bool Session<G>::set_value(const std::string& key, const std::string& name, const std::string& value) {
-    auto number = [&](int lo, int hi) -> std::optional<int> {
-        if (const auto v = parse_integer(value, lo, hi)) return static_cast<int>(*v);
-        say("info string error: " + clip(name) + " takes a number from " + std::to_string(lo) + " to " +
-            std::to_string(hi) + ", not '" + clip(value) + "'");
-        return std::nullopt;
-    };
-    if (key == "hash") {
-        if (auto mb = number(1, engine::kMaxHashMb)) {
-            try {
-                engine_.set_hash(static_cast<std::size_t>(*mb));
-            } catch (const OutOfMemory& e) {  // the old table is kept whole
-                say(std::string("info string error: ") + e.what() + "; Hash stays " +
-                    std::to_string(engine_.hash_megabytes()) + " MB");
-            }
-        }
-    } else if (key == "threads") {
-        if (auto n = number(1, engine::kMaxThreads)) engine_.set_threads(*n);
-    } else if (key == "multipv") {
-        if (auto n = number(1, 256)) multipv_ = *n;
-    } else if (key == "skill level") {
-        if (auto n = number(0, engine::Skill::kFull)) skill_level_ = *n;
-    } else if (key == "move overhead") {
-        if (auto n = number(0, 5000)) move_overhead_ms_ = *n;
-    } else if (key == "slow mover") {
-        if (auto n = number(10, 1000)) slow_mover_percent_ = *n;
-    } else if (key == "clear hash") {
-        engine_.clear();
-    } else {
-        return set_game_value(key, value, number);
-    }
-    return true;
-}
-
-// The options of the game's optional parts that take a value.
-template <UciGame G>
-template <class Number>
-bool Session<G>::set_game_value(const std::string& key, const std::string& value, Number& number) {
-    if constexpr (EloGame<G>) {
-        if (key == "uci_elo") {
-            if (auto n = number(Protocol::min_elo, Protocol::max_elo)) elo_ = *n;
-            return true;
-        }
-    }
-    if constexpr (BookGame<G>) {
-        if (key == "bookdepth") {
-            if (auto n = number(1, OwnBookLimits::kMaxDepth)) own_book_.set_depth(*n);
-            return true;
-        }
-        if (key == "bookfile") {
-            try {
-                own_book_.load(value);
-            } catch (const ParseError& e) {  // the old book is kept whole
-                say(std::string("info string error: ") + e.what() + "; the old book is kept");
-            }
-            return true;
-        }
-    }
-    if constexpr (TunableGame<G>) {
-        // The evaluation's weights (`ply tune` writes them); <default> or empty: the built-in ones.
-        if (key == "evalfile") {
-            try {
-                const bool builtin = value.empty() || value == "<default>";
-                Tuning<G>::set_weights(Tuning<G>::parse_weights(builtin ? "" : read_text_file(value, "weights file")));
-                engine_.clear();  // the table's evaluations and the corrections learnt are the old weights'
-            } catch (const ParseError& e) {
-                say(std::string("info string error: ") + e.what() + "; the evaluation keeps its weights");
-            }
-            return true;
-        }
-    }
-    (void)value;
-    (void)number;
-    return false;
+    if (const std::string error = set_option(option_table(), name, value); !error.empty()) say(error);
 }
 
 template <UciGame G>

@@ -27,6 +27,7 @@
 #include <ply/core/protocol.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/engine/skill.hpp>
+#include <ply/uci/options.hpp>
 #include <ply/uci/own_book.hpp>
 
 namespace ply::uci {
@@ -95,14 +96,10 @@ private:
     using Engine = engine::Engine<G>;
     using Protocol = EngineProtocol<G>;
 
-    std::string options() const;  // the option lines of the `uci` answer
+    std::vector<Option> option_table();  // every option, in the order `uci` lists them
+    void add_book_options(std::vector<Option>& table) requires BookGame<G>;
     void cmd_position(std::istream& args);
     void cmd_setoption(std::istream& args);
-    bool is_check(const std::string& key) const;
-    void set_check(const std::string& key, bool on);
-    bool set_value(const std::string& key, const std::string& name, const std::string& value);
-    template <class Number>
-    bool set_game_value(const std::string& key, const std::string& value, Number& number);
     void cmd_go(std::istream& args);
     engine::Limits<Move> parse_go(const std::vector<std::string>& words, bool& rejected,
                                   std::optional<int>& perft_depth);
