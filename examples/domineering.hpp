@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
 
@@ -72,9 +73,6 @@ public:
 
     // ---- Notation, for the `ply` command line (NotatedGame) ----------------
     static constexpr std::string_view name = "domineering";
-    static constexpr std::string_view summary = "Domineering: lay dominoes, Vertical upright, Horizontal flat";
-    static constexpr int default_depth = 8;
-    static constexpr bool solvable = true;
 
     // Rows from the top, '.' empty and '#' covered, separated by '/'; "" or
     // "start" is the empty board.
@@ -151,3 +149,16 @@ private:
 };
 
 }  // namespace example
+
+// What the `ply` command and the other front ends know of the game beyond its
+// rules and notation (core/describe.hpp): in one place, as each of Ply's own
+// games states it in its games/<g>/description.hpp.
+template <int W, int H>
+struct ply::Description<example::Domineering<W, H>> {
+    static constexpr ply::GameFacts facts{
+        .name = example::Domineering<W, H>::name,
+        .summary = "Domineering: lay dominoes, Vertical upright, Horizontal flat",
+        .default_depth = 8,
+        .solvable = true,
+    };
+};

@@ -48,7 +48,6 @@ private:
 static_assert(Game<Nim>);
 static_assert(!HashedGame<Nim> && !NullMoveGame<Nim> && !TacticalGame<Nim> && !CheckGame<Nim> && !ExchangeGame<Nim> &&
               !KeyedMoveGame<Nim> && !OrderedTacticsGame<Nim> && !DrawRuleGame<Nim> && !RuleEndedGame<Nim> &&
-              !ZugzwangGuardGame<Nim> && !ForcedLineGame<Nim> && !BoundedLengthGame<Nim> && !WinByMovingGame<Nim> &&
-              !ProvenBoundGame<Nim> && !MoveScoreGame<Nim> && !NotatedGame<Nim>);
+              !ForcedLineGame<Nim> && !BoundedLengthGame<Nim> && !ProvenBoundGame<Nim> && !NotatedGame<Nim>);
 
 }  // namespace ply::test

@@ -1,27 +1,30 @@
 // What front ends need to know about a game beyond its rules and notation.
-// A game declares these as static members beside its rules, and only those
-// that differ from the defaults here:
 //
-//   static constexpr std::string_view summary = "Nim: take 1 to 3 stones";
-//   static constexpr std::string_view start_position = "10";  // default: ""
-//   static constexpr bool needs_position = true;  // no single start: --position is required
-//   static constexpr int default_depth = 12;    // `ply search` without --depth
-//   static constexpr int match_depth = 8;       // a Ply player in `ply match`
-//   int full_depth() const;                     // a tree's height: search it all
-//   static constexpr bool solvable = true;      // `ply solve` may try it
-//   static constexpr int position_lines = 7;    // a position spans 7 lines
-//   static constexpr double default_seconds = 1;  // `ply play` thinks this long by default
-//   static constexpr bool plays_by_mcts = true;   // `ply play` searches by MCTS by default (Go)
-//   static constexpr double play_solve_seconds = 1;  // `ply play` solves exactly first (solvable games)
-//   static constexpr std::string_view position_alias = "fen";  // --fen is --position
-//   static constexpr std::string_view move_hint = "SAN such as Nf3";  // how to enter moves
+// The facts: one GameFacts a game, stated in its own games/<g>/description.hpp
+// as Description<G>::facts, beside the compile-time checks of everything the
+// game claims (capabilities of core/game.hpp, traits such as EngineProtocol or
+// PerftCounter, whose headers that file includes). A unit that reads a game's
+// facts or asks for one of its traits without the description does not
+// compile (described() below), rather than seeing the game without them.
 //
-// and, for readers, where the game's own notation is not what people read:
+//   template <>
+//   struct Description<Nim> {
+//       static constexpr GameFacts facts{
+//           .name = Nim::name,
+//           .summary = "Nim: take 1 to 3 stones",
+//           .start_position = "10",
+//           .default_depth = 12,
+//       };
+//   };
+//
+// and, for readers, where the game's own notation is not what people read,
+// members of the game itself:
 //
 //   std::string display_move(Move) const;        // chess: SAN (default: move_to_string)
 //   std::string move_number(bool first) const;   // chess: "12. ", "12... " (default: none)
 //   static std::string format_score(Score);      // chess: "+1.25" pawns (default: "+125")
 //   std::string end_reason() const;              // "checkmate" (default: none)
+//   int full_depth() const;                      // a tree's height: search it all
 //   int published_score(Score) const;            // Connect Four: Pons' score, named by
 //   static constexpr std::string_view published_score_name;   // ... this (JSON key)
 //   Score value_of_published_score(int) const;   // ... and back (books, benchmark sets)
@@ -38,58 +41,86 @@
 
 #include <ply/core/score.hpp>
 
+namespace ply {
+
+// A game's facts, as the command line, the web page and the Python module
+// read them. Only name and summary have no default.
+struct GameFacts {
+    std::string_view name{};                  // as commands name it: the game's G::name
+    std::string_view summary{};               // one line for `ply --help`
+    std::string_view start_position{};        // where commands start when given none ("": G's own)
+    bool needs_position = false;              // no single start (a tree): --position is required
+    std::string_view position_alias{};        // the game's other name for --position (chess: "fen")
+    int position_lines = 1;                   // more than one: --position names a file, or "-"
+    std::string_view move_hint{};             // how a player enters moves, beyond the notation
+    int default_depth = kMaxPly - 1;          // `ply search` without --depth (small games: to the end)
+    int match_depth = 0;                      // a Ply player in `ply match` (0: default_depth)
+    std::optional<double> default_seconds{};  // `ply play`'s time a move (none: default_depth)
+    bool plays_by_mcts = false;               // `ply play` searches by MCTS by default (Go)
+    bool solvable = false;                    // small enough to solve exactly: `ply solve` tries it
+    // How long `ply play` lets the exact solver try before each of the engine's
+    // moves, in a solvable game where a solve soon becomes quick (Connect Four
+    // from its middle game on): a finished solve's best move is played, else
+    // the engine's. None: the engine alone.
+    std::optional<double> play_solve_seconds{};
+};
+
+// Left undefined: games/<g>/description.hpp specializes it with
+// `static constexpr GameFacts facts`; a game of one's own does so beside it.
+template <class G>
+struct Description;
+
+// True, or no compile: every trait's concept and every read of a game's facts
+// asks this first, so that a unit without the game's description fails here.
+template <class G>
+consteval bool described() {
+    static_assert(
+        requires { Description<G>::facts; },
+        "this unit uses a game whose description it did not include: include its "
+        "games/<game>/description.hpp (for a game of one's own, specialize ply::Description<G>)");
+    return true;
+}
+
+}  // namespace ply
+
 namespace ply::describe {
 
 template <class G>
-constexpr std::string_view summary() {
-    if constexpr (requires { G::summary; })
-        return G::summary;
-    else
-        return G::name;
+constexpr const GameFacts& facts() {
+    static_assert(described<G>());
+    return Description<G>::facts;
 }
 
-// The position a command starts from when none is given.
+template <class G>
+constexpr std::string_view summary() {
+    return facts<G>().summary.empty() ? facts<G>().name : facts<G>().summary;
+}
+
 template <class G>
 constexpr std::string_view start_position() {
-    if constexpr (requires { G::start_position; })
-        return G::start_position;
-    else
-        return "";
+    return facts<G>().start_position;
 }
 
-// A game with no single start (a tree must be given): commands need --position.
 template <class G>
 constexpr bool needs_position() {
-    if constexpr (requires { G::needs_position; })
-        return G::needs_position;
-    else
-        return false;
+    return facts<G>().needs_position;
 }
 
 template <class G>
 constexpr int default_depth() {
-    if constexpr (requires { G::default_depth; })
-        return G::default_depth;
-    else
-        return kMaxPly - 1;  // small games: to the end
+    return facts<G>().default_depth;
 }
 
 // Whether people play it against Monte Carlo tree search by default
 // (alpha-beta has no evaluation to search Go by).
 template <class G>
 constexpr bool plays_by_mcts() {
-    if constexpr (requires { G::plays_by_mcts; })
-        return G::plays_by_mcts;
-    else
-        return false;
+    return facts<G>().plays_by_mcts;
 }
 
 template <class G>
 constexpr int match_depth() {
-    if constexpr (requires { G::match_depth; })
-        return G::match_depth;
-    else
-        return default_depth<G>();
+    return facts<G>().match_depth > 0 ? facts<G>().match_depth : default_depth<G>();
 }
 
 // How deep `ply search` goes in this position when no depth is given: the
@@ -102,63 +133,34 @@ constexpr int search_depth(const G& game) {
         return default_depth<G>();
 }
 
-// Small enough to solve exactly (to the end of the game).
 template <class G>
 constexpr bool solvable() {
-    if constexpr (requires { G::solvable; })
-        return G::solvable;
-    else
-        return false;
+    return facts<G>().solvable;
 }
 
-// Lines of text one position takes: more than one means --position names a
-// file, or "-" for standard input (minichess's IMCS boards).
 template <class G>
 constexpr int position_lines() {
-    if constexpr (requires { G::position_lines; })
-        return G::position_lines;
-    else
-        return 1;
+    return facts<G>().position_lines;
 }
 
-// Seconds `ply play` gives the engine a move when no depth or time is given
-// (none: it searches to default_depth).
 template <class G>
 constexpr std::optional<double> default_seconds() {
-    if constexpr (requires { G::default_seconds; })
-        return G::default_seconds;
-    else
-        return std::nullopt;
+    return facts<G>().default_seconds;
 }
 
-// How long `ply play` lets the exact solver try before each of the
-// engine's moves, in a solvable game where a solve soon becomes quick
-// (Connect Four from its middle game on): a finished solve's best move is
-// played, else the engine's. None: the engine alone.
 template <class G>
 constexpr std::optional<double> play_solve_seconds() {
-    if constexpr (requires { G::play_solve_seconds; })
-        return solvable<G>() ? std::optional<double>(G::play_solve_seconds) : std::nullopt;
-    else
-        return std::nullopt;
+    return solvable<G>() ? facts<G>().play_solve_seconds : std::nullopt;
 }
 
-// The game's other name for --position (chess: --fen), or "".
 template <class G>
 constexpr std::string_view position_alias() {
-    if constexpr (requires { G::position_alias; })
-        return G::position_alias;
-    else
-        return "";
+    return facts<G>().position_alias;
 }
 
-// How a player enters moves, beyond the game's notation ("" if nothing more).
 template <class G>
 constexpr std::string_view move_hint() {
-    if constexpr (requires { G::move_hint; })
-        return G::move_hint;
-    else
-        return "";
+    return facts<G>().move_hint;
 }
 
 // An exact value in a convention people publish (Connect Four: Pons' score),

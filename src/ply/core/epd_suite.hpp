@@ -9,13 +9,14 @@
 //   };
 //
 // A trait, as with EngineProtocol: the suite format stays out of the game's
-// hot header. `ply tactics` runs such suites through engines.
+// hot header, and its description includes it. `ply tactics` runs such suites through engines.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 
 namespace ply {
@@ -33,7 +34,8 @@ template <class G>
 struct EpdSuite;
 
 template <class G>
-concept EpdSuiteGame = NotatedGame<G> && requires(std::string_view line, const G cg, std::vector<std::string> moves) {
+concept EpdSuiteGame = NotatedGame<G> && described<G>() &&
+    requires(std::string_view line, const G cg, std::vector<std::string> moves) {
     { EpdSuite<G>::parse(line) } -> std::same_as<EpdTest>;
     { EpdSuite<G>::resolve(cg, moves) } -> std::same_as<std::vector<typename G::Move>>;
 };

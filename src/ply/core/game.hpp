@@ -22,41 +22,47 @@
 // when outcome() is not Ongoing; unmake(m) restores the state before make(m).
 //
 // Optional capabilities, detected at compile time with the concepts below and
-// used by the searches through `if constexpr` (no cost for games without them):
-//   hash() -> uint64_t                      transposition tables
-//   hash_after(Move) -> uint64_t            children's table entries fetched early,
-//                                           enhanced transposition cutoffs
-//   hash_mirrored(), mirror_move(Move)      one hash for a position and its mirror image
-//   make_null() / unmake_null()             null-move pruning
-//   generate_tactical(MoveList&)            quiescence search
-//   in_check(), gives_check(Move)           check extensions, pruning guards
-//   see_ge(Move, Score threshold)           static-exchange pruning
-//   move_key(Move) < move_key_count         history tables
-//   threats(), threat_class(Move, Threats)  history tables by the opponent's threats
-//   is_tactical(Move), tactical_score(Move)  move ordering (captures first, MVV-LVA)
-//   capture_key(Move) < capture_key_count   capture history
-//   is_rule_draw()                          cheap draw test (repetition, fifty moves,
-//                                           material) so that outcome() is only
-//                                           needed where no move is left
-//   zugzwang_unlikely()                     null-move guard (chess: side has pieces)
-//   generate_legal(MoveList&)               the moves still on the board where a rule
-//                                           has ended the game (chess's draws): a
-//                                           player asked to move anyway plays one
-//   proven_upper_bound(), proven_lower_bound()  nodes ended by bounds the game proves
-//   playout_move(rng)                       Monte Carlo playouts by the game's policy
-//   moves_are_places                        RAVE (all moves as first) in Monte Carlo search
-//   side_to_move(), fullmove_number()       turns read from a position (front ends)
-//   eval_unit, search_parameters()          the search's margins, scaled or the game's own
-//   (and, for exact solving: can_win_next(), generate_non_losing(), max_plies_left(),
-//   wins_by_moving, move_score(Move))
+// used by the searches through `if constexpr` (no cost for games without
+// them), by family:
 //
-// docs/capabilities.md tables them all: what each switches on, who provides
-// it. Some only make sense together (generate_tactical needs is_tactical);
-// the production engine checks those rules for its game at compile time
-// (src/ply/search/engine/capabilities.hpp). tests/support/nim.hpp is the Nim
-// above, searched by every algorithm and the engine.
+//   rules         is_rule_draw()                 cheap draw test (repetition, fifty moves,
+//                                                material): outcome() only where no move is left
+//                 generate_legal(MoveList&)      the moves still on the board where a rule
+//                                                has ended the game (chess's draws)
+//   hashing       hash() -> uint64_t             transposition tables
+//                 hash_after(Move)               children's entries fetched early, ETC
+//                 hash_mirrored(), mirror_move   one entry for a position and its mirror
+//   search hints  make_null(), unmake_null(),    null-move pruning, and when it is safe
+//                 zugzwang_unlikely()
+//                 generate_tactical(MoveList&)   quiescence search
+//                 is_tactical, tactical_score    tactical moves first (MVV-LVA), not reduced
+//                 in_check(), gives_check(Move)  check extensions, pruning guards
+//                 see_ge(Move, Score)            static-exchange pruning
+//                 move_key(Move)                 history tables
+//                 threats(), threat_class        history by the opponent's threats
+//                 piece_move_key, capture_key    continuation and capture history
+//                 correction_key(),              correction history
+//                 piece_correction_keys()
+//                 eval_unit, search_parameters() the search's margins, scaled or the game's own
+//   solving       can_win_next(),                exact solving: lost moves skipped, the
+//                 generate_non_losing(),         game's move order
+//                 move_score(Move)
+//                 max_plies_left(),              the values a solve can meet, halved where
+//                 wins_by_moving                 only the last move wins
+//                 proven_upper/lower_bound()     nodes ended by bounds the game proves
+//   Monte Carlo   playout_move(rng)              playouts by the game's policy
+//                 moves_are_places               RAVE (all moves as first)
+//   front ends    name, from_position, ...       notation (NotatedGame)
+//                 side_to_move(), fullmove_number()  turns read from a position
+//                 set_chess960(bool)             Chess960 castling notation
 //
-// Front ends (the `ply` command) also need notation; see NotatedGame.
+// docs/capabilities.md tables them all in the same families: what each
+// switches on, who provides it. Some only make sense together
+// (generate_tactical needs is_tactical); the production engine checks those
+// rules for its game at compile time (src/ply/search/engine/capabilities.hpp).
+// What a game claims is checked in its own games/<g>/description.hpp, with
+// the facts front ends read (core/describe.hpp). tests/support/nim.hpp is the
+// Nim above, searched by every algorithm and the engine.
 #pragma once
 
 #include <array>
@@ -91,6 +97,24 @@ concept Game = std::copyable<G> && requires(G g, const G cg, typename G::Move m,
     { cg.evaluate() } -> std::convertible_to<Score>;
 };
 
+// ---- Rules ------------------------------------------------------------------
+
+// A cheap test for draws by rule, asked at every node instead of outcome(),
+// which is then asked only where no move is left (a finished game has none).
+template <class G>
+concept DrawRuleGame = Game<G> && requires(const G cg) {
+    { cg.is_rule_draw() } -> std::same_as<bool>;
+};
+
+// The moves on the board after a rule has ended the game, for a root: a
+// player asked to move anyway plays one.
+template <class G>
+concept RuleEndedGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+    { cg.generate_legal(list) } -> std::same_as<void>;
+};
+
+// ---- Hashing ----------------------------------------------------------------
+
 // The table stores moves in 4 bytes: sizeof(Move) <= 4.
 template <class G>
 concept HashedGame = Game<G> && requires(const G cg) {
@@ -114,17 +138,30 @@ concept SymmetricHashGame = HashedGame<G> && requires(const G cg, typename G::Mo
     { cg.mirror_move(m) } -> std::same_as<typename G::Move>;
 };
 
+// ---- Search hints (the production engine, search/engine) --------------------
+
 // Passing the turn; hash() must then change with the side to move.
+// zugzwang_unlikely() says where a pass is safe to try (chess: the side to
+// move has pieces besides its king and pawns).
 template <class G>
-concept NullMoveGame = Game<G> && requires(G g) {
+concept NullMoveGame = Game<G> && requires(G g, const G cg) {
     g.make_null();
     g.unmake_null();
+    { cg.zugzwang_unlikely() } -> std::same_as<bool>;
 };
 
 // The production engine also asks for OrderedTacticsGame (capabilities.hpp).
 template <class G>
 concept TacticalGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
     { cg.generate_tactical(list) } -> std::same_as<void>;
+};
+
+// Which moves are tactical (captures, promotions), searched first in
+// tactical_score order and kept from quiet moves' reductions.
+template <class G>
+concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m) {
+    { cg.is_tactical(m) } -> std::same_as<bool>;
+    { cg.tactical_score(m) } -> std::convertible_to<int>;
 };
 
 // gives_check(m) is asked before m is made. With TacticalGame,
@@ -160,91 +197,73 @@ concept ThreatKeyedGame = KeyedMoveGame<G> && requires(const G cg, typename G::M
     { G::threat_class_count } -> std::convertible_to<std::size_t>;
 };
 
-// A key shared by positions the evaluation tends to misjudge alike (chess:
-// the pawns and the side to move): correction history's.
-template <class G>
-concept CorrectionGame = Game<G> && requires(const G cg) {
-    { cg.correction_key() } -> std::convertible_to<std::uint64_t>;
-};
-
-// Two more such keys, one for each side's pieces other than pawns (chess:
-// where they stand, and the side to move): correction history learns the
-// evaluation's error for each key apart and adds the three together.
-template <class G>
-concept PieceCorrectionGame = CorrectionGame<G> && requires(const G cg) {
-    { cg.piece_correction_keys() } -> std::convertible_to<std::array<std::uint64_t, 2>>;
-};
-
-// A move's key by what moves and where it lands, not where from (chess: the
-// piece and its destination), below piece_move_key_count: continuation
-// history's, which asks how good this move is after that one.
+// Moves keyed by the piece that moves: piece_move_key by what moves and
+// where it lands, not where from (chess: piece and destination), below
+// piece_move_key_count, for continuation history (how good this move is
+// after that one); capture_key for a tactical move by what moves, where, and
+// what it takes (chess: piece, destination, victim), below
+// capture_key_count, for capture history (which captures refute, beside the
+// order tactical_score gives).
 template <class G>
 concept PieceMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.piece_move_key(m) } -> std::convertible_to<std::size_t>;
     { G::piece_move_key_count } -> std::convertible_to<std::size_t>;
-};
-
-// A tactical move's key by what moves, where, and what it takes (chess:
-// piece, destination, victim), below capture_key_count: capture history's,
-// which learns which captures refute, beside the order tactical_score gives.
-template <class G>
-concept CaptureKeyGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.capture_key(m) } -> std::convertible_to<std::size_t>;
     { G::capture_key_count } -> std::convertible_to<std::size_t>;
 };
 
-// Which moves are tactical (captures, promotions), searched first in
-// tactical_score order and kept from quiet moves' reductions.
+// Keys shared by positions the evaluation tends to misjudge alike, for
+// correction history, which learns the evaluation's error for each key apart
+// and adds them together: correction_key() (chess: the pawns and the side to
+// move), and piece_correction_keys(), one for each side's pieces other than
+// pawns (chess: where they stand, and the side to move).
 template <class G>
-concept OrderedTacticsGame = Game<G> && requires(const G cg, typename G::Move m) {
-    { cg.is_tactical(m) } -> std::same_as<bool>;
-    { cg.tactical_score(m) } -> std::convertible_to<int>;
+concept CorrectionGame = Game<G> && requires(const G cg) {
+    { cg.correction_key() } -> std::convertible_to<std::uint64_t>;
+    { cg.piece_correction_keys() } -> std::convertible_to<std::array<std::uint64_t, 2>>;
 };
 
-// A cheap test for draws by rule, asked at every node instead of outcome(),
-// which is then asked only where no move is left (a finished game has none).
+// The value of a pawn-like unit of evaluate() (chess: a pawn, 100): the
+// production search's default margins are scaled to it
+// (SearchParameters::scaled_to). Without it, margins are chess's.
 template <class G>
-concept DrawRuleGame = Game<G> && requires(const G cg) {
-    { cg.is_rule_draw() } -> std::same_as<bool>;
+concept EvalUnitGame = Game<G> && requires {
+    { G::eval_unit } -> std::convertible_to<Score>;
 };
 
-// The moves on the board after a rule has ended the game, for a root.
+// The game's own full set of search margins and reductions, constexpr; it
+// wins over eval_unit.
 template <class G>
-concept RuleEndedGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
-    { cg.generate_legal(list) } -> std::same_as<void>;
+concept SearchParametersGame = Game<G> && requires {
+    { G::search_parameters() } -> std::same_as<SearchParameters>;
 };
 
-// Guards null-move pruning only: NullMoveGame too.
-template <class G>
-concept ZugzwangGuardGame = Game<G> && requires(const G cg) {
-    { cg.zugzwang_unlikely() } -> std::same_as<bool>;
-};
+// ---- Solving (search/solve) -------------------------------------------------
 
 // Exact solving of games played to their end (Connect Four): whether the
 // side to move wins with its next move, and the moves that do not let the
 // opponent win at once (none when every move loses). A search that knows
-// both skips lost moves and bounds every node's score more tightly.
+// both skips lost moves and bounds every node's score more tightly; it tries
+// the moves in move_score order, higher first (Connect Four: the threats a
+// move creates).
 template <class G>
-concept ForcedLineGame = Game<G> && requires(const G cg, MoveListOf<G>& list) {
+concept ForcedLineGame = Game<G> && requires(const G cg, MoveListOf<G>& list, typename G::Move m) {
     { cg.can_win_next() } -> std::same_as<bool>;
     { cg.generate_non_losing(list) } -> std::same_as<void>;
+    { cg.move_score(m) } -> std::convertible_to<int>;
 };
 
 // Games that end within a known number of plies (a full Connect Four board),
 // in a win, a loss or a draw when the plies run out: the scores that can
 // occur shrink as the game goes on, which lets a solver probe only those.
+// wins_by_moving: the game is won only by the move that ends it (Connect
+// Four: the winner plays the last stone), so a win is an odd number of plies
+// away for the side to move, a loss an even number, which halves the values
+// a solver must tell apart.
 template <class G>
 concept BoundedLengthGame = Game<G> && requires(const G cg) {
     { cg.max_plies_left() } -> std::convertible_to<int>;
-};
-
-// Games won only by the move that ends them (Connect Four: the winner plays
-// the last stone): a win is an odd number of plies away for the side to
-// move, a loss an even number, which halves the values a solver must tell
-// apart. Read only with BoundedLengthGame.
-template <class G>
-concept WinByMovingGame = Game<G> && requires {
-    requires G::wins_by_moving;
+    { G::wins_by_moving } -> std::convertible_to<bool>;
 };
 
 // Bounds on the side to move's value that the game proves without search,
@@ -257,6 +276,8 @@ concept ProvenBoundGame = Game<G> && requires(const G cg) {
     { cg.proven_upper_bound() } -> std::same_as<std::optional<Score>>;
     { cg.proven_lower_bound() } -> std::same_as<std::optional<Score>>;
 };
+
+// ---- Monte Carlo (search/mcts) ----------------------------------------------
 
 // A move for Monte Carlo playouts, drawn with the search's generator, in a
 // position that goes on: legal by the rules that matter for a playout (Go:
@@ -275,11 +296,18 @@ concept PlaceMoveGame = KeyedMoveGame<G> && requires {
     requires G::moves_are_places;
 };
 
-// A static score for ordering quiet moves, higher first (Connect Four: the
-// threats a move creates).
+// ---- Front ends -------------------------------------------------------------
+
+// What the command line needs: a name, positions and moves as text, and a
+// board to show. Parsing throws ply::ParseError with a message for the user.
 template <class G>
-concept MoveScoreGame = Game<G> && requires(const G cg, typename G::Move m) {
-    { cg.move_score(m) } -> std::convertible_to<int>;
+concept NotatedGame = Game<G> && requires(const G cg, typename G::Move m, std::string_view text) {
+    { G::name } -> std::convertible_to<std::string_view>;
+    { G::from_position(text) } -> std::same_as<G>;  // the game's position notation
+    { cg.position() } -> std::convertible_to<std::string>;
+    { cg.parse_move(text) } -> std::same_as<typename G::Move>;
+    { cg.move_to_string(m) } -> std::convertible_to<std::string>;
+    { cg.render() } -> std::convertible_to<std::string>;  // a board for the terminal
 };
 
 // Positions that say whose turn it is and which full move it is (a chess FEN,
@@ -292,31 +320,11 @@ concept TurnNumberedGame = Game<G> && requires(const G cg) {
     { cg.fullmove_number() } -> std::convertible_to<int>;
 };
 
-// The value of a pawn-like unit of evaluate() (chess: a pawn, 100): the
-// production search's default margins are scaled to it
-// (SearchParameters::scaled_to). Without it, margins are chess's.
+// Games whose castling moves have a Chess960 notation (king takes rook):
+// `ply perft --chess960`, UCI's UCI_Chess960.
 template <class G>
-concept EvalUnitGame = Game<G> && requires {
-    { G::eval_unit } -> std::convertible_to<Score>;
-};
-
-// The game's own full set of search margins and reductions, constexpr; it
-// wins over eval_unit.
-template <class G>
-concept SearchParametersGame = Game<G> && requires {
-    { G::search_parameters() } -> std::same_as<SearchParameters>;
-};
-
-// What the command line needs: a name, positions and moves as text, and a
-// board to show. Parsing throws ply::ParseError with a message for the user.
-template <class G>
-concept NotatedGame = Game<G> && requires(const G cg, typename G::Move m, std::string_view text) {
-    { G::name } -> std::convertible_to<std::string_view>;
-    { G::from_position(text) } -> std::same_as<G>;  // the game's position notation
-    { cg.position() } -> std::convertible_to<std::string>;
-    { cg.parse_move(text) } -> std::same_as<typename G::Move>;
-    { cg.move_to_string(m) } -> std::convertible_to<std::string>;
-    { cg.render() } -> std::convertible_to<std::string>;  // a board for the terminal
+concept Chess960Game = Game<G> && requires(G g) {
+    g.set_chess960(true);
 };
 
 }  // namespace ply

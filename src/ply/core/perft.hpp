@@ -12,13 +12,15 @@
 //
 // An object rather than free functions, so that one table serves every count
 // of a suite. A trait rather than members of G, as with EngineProtocol: the
-// counter's threads and table stay out of the game's hot header.
+// counter's threads and table stay out of the game's hot header; the game's
+// description (games/<g>/description.hpp) includes it and checks it.
 #pragma once
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 
 namespace ply {
@@ -28,7 +30,7 @@ template <class G>
 class PerftCounter;
 
 template <class G>
-concept FastPerftGame = Game<G> && requires(const G cg, int threads, std::size_t hash_mb) {
+concept FastPerftGame = Game<G> && described<G>() && requires(const G cg, int threads, std::size_t hash_mb) {
     { PerftCounter<G>{threads, hash_mb}.count(cg, 1) } -> std::same_as<std::uint64_t>;
     { PerftCounter<G>{threads, hash_mb}.divide(cg, 1).front().second } -> std::convertible_to<std::uint64_t>;
 };

@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 
 namespace ply {
@@ -69,9 +70,10 @@ template <class G>
 struct Tuning;
 
 template <class G>
-concept TunableGame = NotatedGame<G> && requires(const G cg, std::span<std::byte, Tuning<G>::kPackedSize> out,
-                                                 std::span<const std::byte, Tuning<G>::kPackedSize> in,
-                                                 const std::vector<WeightPair>& w, std::string_view text) {
+concept TunableGame = NotatedGame<G> && described<G>() &&
+    requires(const G cg, std::span<std::byte, Tuning<G>::kPackedSize> out,
+             std::span<const std::byte, Tuning<G>::kPackedSize> in, const std::vector<WeightPair>& w,
+             std::string_view text) {
     {Tuning<G>::pack(cg, out)};
     { Tuning<G>::unpack(in) } -> std::same_as<G>;
     { Tuning<G>::first_player_to_move(cg) } -> std::same_as<bool>;

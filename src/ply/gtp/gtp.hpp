@@ -38,7 +38,8 @@ namespace ply::gtp {
 // the pass, who is ahead on the board as it stands, `final_score` and
 // `showboard`. Black is the side that moves first (side_to_move() 0).
 template <class G>
-concept GtpGame = NotatedGame<G> && TurnNumberedGame<G> && std::default_initializable<G> &&  // G(): before boardsize
+concept GtpGame = NotatedGame<G> &&
+    described<G>() && TurnNumberedGame<G> && std::default_initializable<G> &&  // G(): before boardsize
     requires(const G cg, typename G::Move m, std::string_view text) {
     { EngineProtocol<G>::min_board_size } -> std::convertible_to<int>;
     { EngineProtocol<G>::max_board_size } -> std::convertible_to<int>;

@@ -25,6 +25,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 #include <ply/python/api.hpp>
 
@@ -68,9 +69,6 @@ public:
     using Move = std::uint32_t;
     static constexpr std::size_t max_moves = 256;
     static constexpr std::string_view name = "python";
-    static constexpr std::string_view summary = "a game written in Python";
-    static constexpr bool solvable = true;  // exhaustively, as far as the user waits
-    static constexpr double default_seconds = 1;
 
     PythonGame(py::object object, std::shared_ptr<Context> context);
     PythonGame(const PythonGame& other);
@@ -111,3 +109,17 @@ void check_python_game(py::handle object);
 Searches python_searches(bool hashed);
 
 }  // namespace ply::python
+
+namespace ply {
+
+template <bool Hashed>
+struct Description<python::PythonGame<Hashed>> {
+    static constexpr GameFacts facts{
+        .name = python::PythonGame<Hashed>::name,
+        .summary = "a game written in Python",
+        .default_seconds = 1,
+        .solvable = true,  // exhaustively, as far as the user waits
+    };
+};
+
+}  // namespace ply

@@ -1,21 +1,17 @@
 // The games that come with Ply: the one list that feeds the `ply` command,
 // the arena, and everything else that offers a choice of game. A game is its
-// folder under games/ and one line here; front ends learn the rest from the
-// game itself (core/describe.hpp and the capabilities of core/game.hpp).
+// folder under games/, and its one description header here (its facts, the
+// capabilities and traits it claims, each checked); front ends learn the rest
+// from the game itself (core/describe.hpp, core/game.hpp).
 #pragma once
 
-#include <ply/games/chess/epd.hpp>
-#include <ply/games/chess/perft.hpp>
-#include <ply/games/chess/position.hpp>
-#include <ply/games/chess/protocol.hpp>
-#include <ply/games/chess/tuning.hpp>
-#include <ply/games/connect4/connect4.hpp>
-#include <ply/games/go/go.hpp>
-#include <ply/games/go/protocol.hpp>
-#include <ply/games/minichess/minichess.hpp>
-#include <ply/games/tictactoe/tictactoe.hpp>
-#include <ply/games/tree/tree.hpp>
-#include <ply/games/uniform/uniform_tree.hpp>
+#include <ply/games/chess/description.hpp>
+#include <ply/games/connect4/description.hpp>
+#include <ply/games/go/description.hpp>
+#include <ply/games/minichess/description.hpp>
+#include <ply/games/tictactoe/description.hpp>
+#include <ply/games/tree/description.hpp>
+#include <ply/games/uniform/description.hpp>
 #include <ply/registry/game_list.hpp>
 
 namespace ply::registry {

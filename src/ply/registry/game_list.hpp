@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 
 // Marks a line of a game list (builtin_games.hpp); the build counts these
@@ -16,6 +17,7 @@ namespace ply::registry {
 
 template <NotatedGame... Gs>
 struct GameList {
+    static_assert((described<Gs>() && ...));  // each game's description.hpp included
     static constexpr std::size_t size = sizeof...(Gs);
 
     // Calls f(std::type_identity<G>{}) for every game, in order.

@@ -36,7 +36,7 @@ namespace ply::uci {
 // `position startpos|fen` sends them, moves in UCI notation, which side owns
 // `wtime`, and the `bench`, `d`, `eval` and `go perft` commands.
 template <class G>
-concept UciGame = NotatedGame<G> && std::default_initializable<G> &&
+concept UciGame = NotatedGame<G> && described<G>() && std::default_initializable<G> &&
     requires(G g, const G cg, std::string_view text, const std::atomic<bool>* stop) {
     { EngineProtocol<G>::start_fen } -> std::convertible_to<std::string_view>;
     { EngineProtocol<G>::from_uci(text, true) } -> std::same_as<G>;  // throws ParseError
@@ -50,10 +50,6 @@ concept UciGame = NotatedGame<G> && std::default_initializable<G> &&
 };
 
 // Optional parts, each adding its options to the `uci` answer.
-template <class G>
-concept Chess960Game = UciGame<G> && requires(G g) {
-    EngineProtocol<G>::set_chess960(g, true);
-};
 template <class G>
 concept WdlGame = UciGame<G> && requires(Score s) {
     { EngineProtocol<G>::wdl(s).win } -> std::convertible_to<int>;

@@ -32,7 +32,7 @@ namespace ply::xboard {
 // and which bare words are moves. Moves are the game's notation (parse_move);
 // the thinking output shows them as people read them (core/describe.hpp).
 template <class G>
-concept XboardGame = NotatedGame<G> && std::default_initializable<G> &&  // G(): `new`'s position
+concept XboardGame = NotatedGame<G> && described<G>() && std::default_initializable<G> &&  // G(): `new`'s position
     requires(const G cg, std::string_view text) {
     { EngineProtocol<G>::from_xboard(text) } -> std::same_as<G>;  // throws ParseError
     { EngineProtocol<G>::first_to_move(cg) } -> std::same_as<bool>;

@@ -37,13 +37,6 @@ public:
     using Move = chess::Move;
     static constexpr std::size_t max_moves = 256;
     static constexpr std::string_view name = "chess";
-    static constexpr std::string_view summary = "chess (FEN positions, UCI or SAN moves)";
-    static constexpr std::string_view start_position = "startpos";
-    static constexpr int default_depth = 4;
-    static constexpr int match_depth = 3;
-    static constexpr double default_seconds = 1.0;             // `ply play`: a fixed depth is fast here, slow there
-    static constexpr std::string_view position_alias = "fen";  // --fen means --position
-    static constexpr std::string_view move_hint = "SAN such as Nf3, or UCI such as g1f3";
     // For the arena (tools/arena): the sides' names; chess is the game UCI and
     // xboard engines play, and PGN's own (no Variant tag, FEN start positions).
     static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};

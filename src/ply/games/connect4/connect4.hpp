@@ -51,13 +51,6 @@ public:
     // move_key(m) is the cell the stone lands on (its bit index).
     static constexpr std::size_t move_key_count = 64;
     static constexpr std::string_view name = "connect4";
-    static constexpr std::string_view summary =
-        "Connect Four, 7x6 or any size up to 64 cells (positions as columns played)";
-    static constexpr int default_depth = 10;
-    static constexpr int match_depth = 8;
-    static constexpr bool solvable = true;
-    // `ply play`: from about a dozen stones on, a solve takes well under a second.
-    static constexpr double play_solve_seconds = 1;
 
     Connect4() : Connect4(7, 6) {}
     // Throws ply::ParseError for an unsupported size (see valid_size).
@@ -371,10 +364,5 @@ private:
     // number of empty cells, those the side to move fills first.
     std::uint64_t follow_rows_ = 0;
 };
-
-static_assert(Game<Connect4> && NotatedGame<Connect4> && HashedGame<Connect4> && HashAfterGame<Connect4> &&
-              SymmetricHashGame<Connect4> && KeyedMoveGame<Connect4> && ForcedLineGame<Connect4> &&
-              MoveScoreGame<Connect4> && BoundedLengthGame<Connect4> && ProvenBoundGame<Connect4> &&
-              EvalUnitGame<Connect4>);
 
 }  // namespace ply::connect4

@@ -52,15 +52,6 @@ public:
     static constexpr bool moves_are_places = true;
     static constexpr std::string_view name = "go";
     static constexpr std::array<std::string_view, 2> side_names = {"Black", "White"};  // Black moves first
-    static constexpr std::string_view summary =
-        "Go, 2x2 to 19x19, Tromp-Taylor rules, no suicide (positions as 9x9 or rows)";
-    static constexpr std::string_view start_position = "9x9";
-    static constexpr std::string_view move_hint = "a point such as D4, or pass";
-    static constexpr int default_depth = 4;
-    static constexpr int match_depth = 2;
-    static constexpr double default_seconds = 2;
-    static constexpr bool plays_by_mcts = true;  // `ply play go`: alpha-beta has no evaluation to search by
-    static constexpr bool solvable = true;
 
     explicit Go(int size = 9, int komi_halves = kDefaultKomiHalves);
 
@@ -198,7 +189,5 @@ private:
     std::vector<Undo> undo_;
     std::vector<Point> captured_;
 };
-
-static_assert(Game<Go> && NotatedGame<Go> && HashedGame<Go> && KeyedMoveGame<Go> && ProvenBoundGame<Go>);
 
 }  // namespace ply::go

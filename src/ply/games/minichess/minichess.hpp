@@ -159,12 +159,7 @@ public:
     static constexpr std::size_t max_moves = 176;
     static constexpr std::size_t move_key_count = kSquares * kSquares;
     static constexpr std::string_view name = "minichess";
-    static constexpr std::string_view summary = "Gardner-style 5x6 Minichess (IMCS rules and boards)";
-    static constexpr std::string_view start_position = "start";
     static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};
-    static constexpr int default_depth = 8;
-    static constexpr int match_depth = 6;
-    static constexpr int position_lines = 7;     // IMCS boards: a move line and six ranks
     static constexpr bool imcs_notation = true;  // tools/imcs plays it on an IMCS server
     using MoveList = ply::MoveList<Move, max_moves>;
 
@@ -210,6 +205,7 @@ public:
         return 16 * (type_of(board_[m.to]) + (is_promotion(m) ? Queen : 0)) - type_of(board_[m.from]);
     }
     int max_plies_left() const { return kMaxGamePlies - ply_; }
+    static constexpr bool wins_by_moving = false;  // a side left without a move loses
 
     // ---- Notation --------------------------------------------------------------
 
@@ -312,10 +308,5 @@ inline void Minichess::unmake(Move m) {
     }
     if (type_of(moved) == King) king_[us] = m.from;
 }
-
-static_assert(Game<Minichess> && NotatedGame<Minichess> && HashedGame<Minichess> && TacticalGame<Minichess> &&
-              KeyedMoveGame<Minichess> && OrderedTacticsGame<Minichess> && BoundedLengthGame<Minichess> &&
-              TurnNumberedGame<Minichess> && EvalUnitGame<Minichess>);
-static_assert(!NullMoveGame<Minichess> && !CheckGame<Minichess>);
 
 }  // namespace ply::minichess

@@ -105,10 +105,6 @@ public:
     static constexpr std::size_t max_moves = kCells;
     static constexpr std::size_t move_key_count = kCells;  // move_key(m) = the cell
     static constexpr std::string_view name = (W == 3 && H == 3 && K == 3) ? "tictactoe" : "mnk";
-    static constexpr std::string_view summary = "tic-tac-toe (positions as 9 cells of x, o and .)";
-    static constexpr int default_depth = 9;
-    static constexpr int match_depth = 9;
-    static constexpr bool solvable = true;
 
     Mnk() = default;
 
@@ -356,7 +352,5 @@ private:
 };
 
 using TicTacToe = Mnk<3, 3, 3>;
-
-static_assert(Game<TicTacToe> && NotatedGame<TicTacToe> && HashedGame<TicTacToe> && KeyedMoveGame<TicTacToe>);
 
 }  // namespace ply::tictactoe

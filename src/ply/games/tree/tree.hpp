@@ -40,9 +40,6 @@ public:
     using Move = std::uint16_t;  // child number, from 1
     static constexpr std::size_t max_moves = 256;
     static constexpr std::string_view name = "tree";
-    static constexpr std::string_view summary = "an explicit game tree, e.g. \"((3 12 8) (2 4 6) (14 5 2))\"";
-    static constexpr bool solvable = true;
-    static constexpr bool needs_position = true;
 
     explicit TreeGame(std::shared_ptr<const Tree> tree) : tree_(std::move(tree)) {}
     static TreeGame parse(std::string_view text);

@@ -47,9 +47,6 @@ public:
     using Move = std::uint16_t;  // child number, from 1
     static constexpr std::size_t max_moves = 64;
     static constexpr std::string_view name = "uniform";
-    static constexpr std::string_view summary = "generated uniform trees (branching, depth, ordering, seed)";
-    static constexpr bool solvable = true;
-    static constexpr bool needs_position = true;
     static constexpr Score kDeltaSpread = 20;  // non-best children are 1..20 worse
 
     explicit UniformTree(Shape shape);

@@ -32,9 +32,6 @@ consteval bool check_capabilities() {
                   "G has see_ge(m, threshold) but not is_tactical(m) and tactical_score(m): static exchange "
                   "orders tactical moves and prunes them with their own margin, so the search must know "
                   "which moves are tactical. Provide both (OrderedTacticsGame).");
-    static_assert(!ZugzwangGuardGame<G> || NullMoveGame<G>,
-                  "G has zugzwang_unlikely(), which only guards null-move pruning, but no make_null() and "
-                  "unmake_null(): the guard would never be read. Check their spelling, or drop the guard.");
     if constexpr (EvalUnitGame<G>)
         static_assert(G::eval_unit > 0, "G::eval_unit, the value of a pawn-like unit of evaluate(), must be positive.");
     static_assert(parameters_of<G>.null_move_depth_divisor > 0 && parameters_of<G>.null_move_eval_step > 0 &&

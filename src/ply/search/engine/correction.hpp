@@ -7,8 +7,8 @@
 // On by default (Features::correction_history). At 10,000 nodes a move it
 // lost, -18.4 Elo ± 24.3 in 511 games (+3.0 ± 16.1 in 1,030 once
 // continuation history was on); at 60,000 nodes it gained, +20.7 ± 23.6 in
-// 370 games: a search that deep learns enough from its own results. Games
-// with piece_correction_keys also keep an entry for each side's pieces
+// 370 games: a search that deep learns enough from its own results. The
+// piece_correction_keys add an entry for each side's pieces
 // other than pawns, the three summing to the correction (PieceCorrection,
 // on: +29.6 Elo ± 15.8 in 858 games at 60,000 nodes; the pieces learning
 // no more of an error than one entry holds: +3.9 ± 22.0 in 443 more, and
@@ -50,7 +50,7 @@ public:
     // sanitizers took a disengaged optional's copy for a read of its value).
     static constexpr std::size_t kNoLastMove = std::numeric_limits<std::size_t>::max();
 
-    // `pieces`: the pieces' keys count too (games with piece_correction_keys);
+    // `pieces`: the pieces' keys count too (piece_correction_keys);
     // `last_move`: the move that led here, by piece and destination, too.
     [[nodiscard]] Score corrected(const G& g, Score raw, bool pieces = false,
                                   std::size_t last_move = kNoLastMove) const {
@@ -93,8 +93,8 @@ private:
     static Slots slots(const G& g, bool pieces, std::size_t last_move) {
         Slots out{kUnused, kUnused, kUnused, kUnused};
         if (last_move != kNoLastMove) out[kLastMove] = last_move % kEntries;
-        if constexpr (CorrectionGame<G>) out[kPawns] = g.correction_key() % kEntries;
-        if constexpr (PieceCorrectionGame<G>) {
+        if constexpr (CorrectionGame<G>) {
+            out[kPawns] = g.correction_key() % kEntries;
             if (pieces) {
                 const auto keys = g.piece_correction_keys();
                 out[kWhitePieces] = keys[0] % kEntries;

@@ -57,7 +57,7 @@ public:
     using Threats = typename ThreatsOf<G>::type;
 
     static constexpr std::size_t kCaptureKeys = [] {
-        if constexpr (CaptureKeyGame<G>) return std::size_t{G::capture_key_count};
+        if constexpr (PieceMoveGame<G>) return std::size_t{G::capture_key_count};
         return std::size_t{0};
     }();
 
@@ -126,7 +126,7 @@ public:
         return quiet_context(previous).continuation_score(key);
     }
     [[nodiscard]] int capture_score(const G& g, const Move& m) const {
-        if constexpr (CaptureKeyGame<G>) return captures_[g.capture_key(m)];
+        if constexpr (PieceMoveGame<G>) return captures_[g.capture_key(m)];
         return 0;
     }
     // `previous_key`: move_key of the opponent's last move, taken in the
@@ -170,7 +170,7 @@ public:
     // null: a quiet move did), the tactical moves tried before it fall.
     void reward_captures(const G& g, int depth, const Move* best, const Move* tried, std::size_t tried_count,
                          const Features& features) {
-        if constexpr (CaptureKeyGame<G>) {
+        if constexpr (PieceMoveGame<G>) {
             if (!features.capture_history) return;
             learnt_ = true;
             const int bonus = bonus_at(depth);

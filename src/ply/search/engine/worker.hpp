@@ -521,8 +521,7 @@ private:
         // is above beta the shallower the null move's search: it will fail high anyway. Measured and not kept: no null
         // move where the table's upper bound is below beta, -13.1 Elo ± 49.2 in 107 games at 60k nodes.
         if constexpr (NullMoveGame<G>) {
-            bool guard_ok = true;
-            if constexpr (ZugzwangGuardGame<G>) guard_ok = game_.zugzwang_unlikely();
+            const bool guard_ok = game_.zugzwang_unlikely();
             if (features().null_move && guard_ok && depth >= kParams.null_move_min_depth && static_eval >= beta &&
                 previous_move(ply) && std::abs(beta) < kMateBound) {
                 const int lead = features().null_move_eval ? (static_eval - beta) / kParams.null_move_eval_step : 0;

@@ -137,7 +137,7 @@ private:
     void order_root_moves(const G& root, const MoveListOf<G>& moves) {
         root_moves_.resize(moves.size());
         for (std::size_t i = 0; i < moves.size(); ++i) root_moves_[i] = {moves[i], -kInfinity};
-        if constexpr (MoveScoreGame<G>) {
+        if constexpr (ForcedLineGame<G>) {
             // The game's move scores, each computed once, order the root's moves.
             for (auto& rm : root_moves_) rm.score = root.move_score(rm.move);
             insertion_sort(root_moves_.begin(), root_moves_.end(),

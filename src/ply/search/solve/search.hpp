@@ -127,7 +127,7 @@ private:
             int s = 0;
             if (tt_move && p.moves[i] == *tt_move) {
                 s = 1 << 30;
-            } else if constexpr (MoveScoreGame<G>) {
+            } else if constexpr (ForcedLineGame<G>) {
                 s = game_.move_score(p.moves[i]) << 20;
             }
             p.scores[i] = s;

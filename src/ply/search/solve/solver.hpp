@@ -45,9 +45,6 @@ struct ProbesOf<G, true> {
 template <Game G, Method M = kDefaultMethod<G>>
 class Solver {
     static_assert(M == Method::Exhaustive || HashedGame<G>, "probing needs a table: the game must offer hash()");
-    static_assert(!WinByMovingGame<G> || BoundedLengthGame<G>,
-                  "G declares wins_by_moving, which only narrows the values a solve tries between a "
-                  "game's known length, but has no max_plies_left(): the declaration would never be read.");
 
 public:
     using Move = typename G::Move;

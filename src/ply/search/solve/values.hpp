@@ -46,13 +46,20 @@ int plies_left(const G& root) {
     return 0;
 }
 
+// Whether a win comes only with the move that ends the game (BoundedLengthGame).
+template <Game G>
+constexpr bool wins_by_moving() {
+    if constexpr (BoundedLengthGame<G>) return G::wins_by_moving;
+    return false;
+}
+
 // Assumes the root neither wins at once nor, with forced lines, loses to
 // the next move (the driver answers those without a probe).
 template <Game G>
 ValueScale possible_values(const G& root) {
     const int length = plies_left(root);
     if (length == 0) return ValueScale();
-    constexpr bool parity = WinByMovingGame<G>;
+    constexpr bool parity = wins_by_moving<G>();
     const int first_win = ForcedLineGame<G> ? 2 : 1, first_loss = ForcedLineGame<G> ? 3 : 1;
     std::vector<Score> values;
     values.reserve(static_cast<std::size_t>(length) + 1);
