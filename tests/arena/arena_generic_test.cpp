@@ -8,9 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
-#include <ply/games/connect4/connect4.hpp>
-#include <ply/games/tictactoe/tictactoe.hpp>
+#include <ply/games/connect4/description.hpp>
+#include <ply/games/tictactoe/description.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/pgn.hpp>
@@ -51,6 +52,19 @@ struct Nim {
     [[nodiscard]] std::string move_to_string(Move m) const { return std::to_string(m); }
     [[nodiscard]] std::string render() const { return std::string(std::size_t(stones), '|') + "\n"; }
 };
+
+}  // namespace
+}  // namespace ply::arena
+
+// Its facts are the defaults: the arena reads its match depth (to the end).
+template <>
+struct ply::Description<ply::arena::Nim> {
+    static constexpr GameFacts facts{.name = ply::arena::Nim::name};
+};
+
+namespace ply::arena {
+namespace {
+
 static_assert(ArenaGame<Nim>);
 
 using ply::testing::play;

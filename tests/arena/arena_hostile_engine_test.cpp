@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include <ply/games/chess/position.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>

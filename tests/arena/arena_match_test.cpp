@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ply/games/chess/position.hpp>
-#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/chess/description.hpp>
+#include <ply/games/connect4/description.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/scheduler.hpp>

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include <ply/core/error.hpp>
-#include <ply/games/chess/position.hpp>
-#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/chess/description.hpp>
+#include <ply/games/connect4/description.hpp>
 #include <ply/tools/arena/adjudication.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>

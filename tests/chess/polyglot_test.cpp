@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include <ply/core/error.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/games/chess/notation.hpp>
-#include <ply/games/chess/protocol.hpp>
 #include <ply/uci/uci.hpp>
 #include "support/find_program.hpp"
 #include "support/run_ply.hpp"

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/games/chess/strength.hpp>
 #include <ply/games/chess/wdl.hpp>
 #include <ply/uci/uci.hpp>

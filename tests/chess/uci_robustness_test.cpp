@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <ply/core/error.hpp>
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/uci/uci.hpp>
 #include <ply/xboard/xboard.hpp>
 #include "chess/chess_test_support.hpp"

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include <ply/core/error.hpp>
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/uci/uci.hpp>
 #include "chess/chess_test_support.hpp"
 #include "support/shared_output.hpp"

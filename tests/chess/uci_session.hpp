@@ -5,7 +5,7 @@
 #include <istream>
 #include <ostream>
 
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/uci/uci.hpp>
 
 namespace ply::testing {

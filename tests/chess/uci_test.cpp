@@ -8,7 +8,7 @@
 #include <string>
 
 #include <ply/core/version.hpp>
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/games/chess/strength.hpp>
 #include "chess/chess_test_support.hpp"
 #include "chess/uci_session.hpp"

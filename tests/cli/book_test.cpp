@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include <ply/games/connect4/connect4.hpp>
+#include <ply/games/connect4/description.hpp>
 #include <ply/games/connect4/pons.hpp>
 #include <ply/search/solve/exhaustive.hpp>
 #include "support/read_file.hpp"

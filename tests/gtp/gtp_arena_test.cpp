@@ -12,10 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ply/core/error.hpp>
-#include <ply/games/chess/position.hpp>
-#include <ply/games/chess/protocol.hpp>
-#include <ply/games/go/go.hpp>
-#include <ply/games/go/protocol.hpp>
+#include <ply/games/chess/description.hpp>
+#include <ply/games/go/description.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include "arena/play_match.hpp"

@@ -13,8 +13,7 @@
 #include <vector>
 
 #include <ply/core/version.hpp>
-#include <ply/games/go/go.hpp>
-#include <ply/games/go/protocol.hpp>
+#include <ply/games/go/description.hpp>
 #include "support/run_ply.hpp"
 
 namespace ply::gtp {

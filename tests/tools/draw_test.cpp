@@ -8,8 +8,8 @@
 #include <iterator>
 #include <sstream>
 
-#include <ply/games/tictactoe/tictactoe.hpp>
-#include <ply/games/tree/tree.hpp>
+#include <ply/games/tictactoe/description.hpp>
+#include <ply/games/tree/description.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/tools/draw/search_tree.hpp>
 #include "support/random_tree.hpp"

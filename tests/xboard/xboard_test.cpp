@@ -18,8 +18,8 @@
 
 #include <ply/core/error.hpp>
 #include <ply/core/version.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/games/chess/notation.hpp>
-#include <ply/games/chess/protocol.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 #include "support/run_ply.hpp"
 #include "support/temp_file.hpp"
