@@ -7,8 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include <ply/games/go/go.hpp>
-#include <ply/games/go/protocol.hpp>
+#include <ply/games/go/description.hpp>
 #include <ply/gtp/gtp.hpp>
 
 namespace {

@@ -9,8 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <ply/games/chess/position.hpp>
-#include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/description.hpp>
 #include <ply/xboard/xboard.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
