@@ -45,10 +45,7 @@ int side_to_move(const G& game, std::size_t plies) {
 // "White", "Black" where the game names its sides, else "First", "Second".
 template <NotatedGame G>
 std::string side_name(int side) {
-    if constexpr (requires { G::side_names; })
-        return std::string(G::side_names[static_cast<std::size_t>(side)]);
-    else
-        return side == 0 ? "First" : "Second";
+    return describe::side_name<G>(side);
 }
 
 // The moves of a game as the game numbers them, or "" before the first.

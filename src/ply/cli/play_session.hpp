@@ -90,7 +90,8 @@ int person_side(const G& game, bool engine_first) {
 // sides, else "You move first." or "You move second."
 template <NotatedGame G>
 std::string your_side_text(const G& game, bool engine_first) {
-    if constexpr (requires { G::side_names; }) return "You play " + side_name<G>(person_side(game, engine_first)) + ".";
+    if constexpr (describe::names_players<G>())
+        return "You play " + side_name<G>(person_side(game, engine_first)) + ".";
     return engine_first ? "You move second." : "You move first.";
 }
 

@@ -33,6 +33,7 @@
 //   static constexpr bool moves_are_columns;     // moves are columns 1..width()
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <optional>
@@ -46,8 +47,11 @@ namespace ply {
 // A game's facts, as the command line, the web page and the Python module
 // read them. Only name and summary have no default.
 struct GameFacts {
-    std::string_view name{};                  // as commands name it: the game's G::name
-    std::string_view summary{};               // one line for `ply --help`
+    std::string_view name{};     // as commands name it: the game's G::name
+    std::string_view summary{};  // one line for `ply --help`
+    // The sides' names, the first to move first ("White", "Black"); none:
+    // "First", "Second".
+    std::array<std::string_view, 2> players{};
     std::string_view start_position{};        // where commands start when given none ("": G's own)
     bool needs_position = false;              // no single start (a tree): --position is required
     std::string_view position_alias{};        // the game's other name for --position (chess: "fen")
@@ -63,6 +67,8 @@ struct GameFacts {
     // from its middle game on): a finished solve's best move is played, else
     // the engine's. None: the engine alone.
     std::optional<double> play_solve_seconds{};
+    bool uci_engines = false;  // UCI and xboard engines play it in the arena (FEN, UCI moves)
+    bool pgn_native = false;   // PGN's own game: no Variant tag, SetUp/FEN tags (tools/arena/pgn.hpp)
 };
 
 // Left undefined: games/<g>/description.hpp specializes it with
@@ -161,6 +167,18 @@ constexpr std::string_view position_alias() {
 template <class G>
 constexpr std::string_view move_hint() {
     return facts<G>().move_hint;
+}
+
+template <class G>
+constexpr bool names_players() {
+    return !facts<G>().players[0].empty();
+}
+
+// "White", "Black" where the game names its sides, else "First", "Second".
+template <class G>
+std::string side_name(int side) {
+    if (!names_players<G>()) return side == 0 ? "First" : "Second";
+    return std::string(facts<G>().players[static_cast<std::size_t>(side)]);
 }
 
 // An exact value in a convention people publish (Connect Four: Pons' score),

@@ -21,12 +21,15 @@ struct Description<chess::Position> {
     static constexpr GameFacts facts{
         .name = chess::Position::name,
         .summary = "chess (FEN positions, UCI or SAN moves)",
+        .players = {"White", "Black"},
         .start_position = "startpos",
         .position_alias = "fen",
         .move_hint = "SAN such as Nf3, or UCI such as g1f3",
         .default_depth = 4,
         .match_depth = 3,
         .default_seconds = 1.0,  // `ply play`: a fixed depth is fast here, slow there
+        .uci_engines = true,     // the game UCI and xboard engines play
+        .pgn_native = true,
     };
 };
 

@@ -37,11 +37,6 @@ public:
     using Move = chess::Move;
     static constexpr std::size_t max_moves = 256;
     static constexpr std::string_view name = "chess";
-    // For the arena (tools/arena): the sides' names; chess is the game UCI and
-    // xboard engines play, and PGN's own (no Variant tag, FEN start positions).
-    static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};
-    static constexpr bool uci_engines = true;
-    static constexpr bool pgn_native = true;
     static constexpr std::size_t move_key_count = 64 * 64;
     static constexpr std::size_t piece_move_key_count = 12 * 64;
     static constexpr std::size_t capture_key_count = 12 * 64 * 6;

@@ -15,6 +15,7 @@ struct Description<go::Go> {
     static constexpr GameFacts facts{
         .name = go::Go::name,
         .summary = "Go, 2x2 to 19x19, Tromp-Taylor rules, no suicide (positions as 9x9 or rows)",
+        .players = {"Black", "White"},  // Black moves first
         .start_position = "9x9",
         .move_hint = "a point such as D4, or pass",
         .default_depth = 4,

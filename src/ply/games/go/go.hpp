@@ -51,7 +51,6 @@ public:
     // A point means the same anywhere in a game: what RAVE (all moves as first) needs.
     static constexpr bool moves_are_places = true;
     static constexpr std::string_view name = "go";
-    static constexpr std::array<std::string_view, 2> side_names = {"Black", "White"};  // Black moves first
 
     explicit Go(int size = 9, int komi_halves = kDefaultKomiHalves);
 

@@ -14,6 +14,7 @@ struct Description<minichess::Minichess> {
     static constexpr GameFacts facts{
         .name = minichess::Minichess::name,
         .summary = "Gardner-style 5x6 Minichess (IMCS rules and boards)",
+        .players = {"White", "Black"},
         .start_position = "start",
         .position_lines = 7,  // IMCS boards: a move line and six ranks
         .default_depth = 8,

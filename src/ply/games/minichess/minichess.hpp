@@ -159,7 +159,6 @@ public:
     static constexpr std::size_t max_moves = 176;
     static constexpr std::size_t move_key_count = kSquares * kSquares;
     static constexpr std::string_view name = "minichess";
-    static constexpr std::array<std::string_view, 2> side_names = {"White", "Black"};
     static constexpr bool imcs_notation = true;  // tools/imcs plays it on an IMCS server
     using MoveList = ply::MoveList<Move, max_moves>;
 

@@ -1,9 +1,7 @@
 // The referee of any NotatedGame: its rules through the Game concept, its
-// notation through core/describe.hpp, and what a game may add for the arena:
+// notation and its facts (players, uci_engines, pgn_native) through
+// core/describe.hpp, and what a game may add for the arena:
 //
-//   static constexpr std::array<std::string_view, 2> side_names;  // default "First", "Second"
-//   static constexpr bool uci_engines = true;   // UCI and xboard engines play it (FEN, UCI moves)
-//   static constexpr bool pgn_native = true;    // PGN's own game (pgn.hpp)
 //   std::string termination() const;           // how a finished game ended, in PGN's words
 //   static G from_book_line(std::string_view);  // opening books hold positions, one a line
 //
@@ -24,18 +22,12 @@ namespace ply::arena {
 
 template <class G>
 constexpr bool plays_uci_engines() {
-    if constexpr (requires { G::uci_engines; })
-        return G::uci_engines;
-    else
-        return false;
+    return describe::facts<G>().uci_engines;
 }
 
 template <class G>
 constexpr bool pgn_native() {
-    if constexpr (requires { G::pgn_native; })
-        return G::pgn_native;
-    else
-        return false;
+    return describe::facts<G>().pgn_native;
 }
 
 // A game the arena can play: one that starts without being told where.
@@ -93,12 +85,7 @@ public:
     }
     [[nodiscard]] std::optional<GameEnd> end() const override;
     [[nodiscard]] std::string position() const override { return game_.position(); }
-    [[nodiscard]] std::string side_name(int side) const override {
-        if constexpr (requires { G::side_names; })
-            return std::string(G::side_names[static_cast<std::size_t>(side)]);
-        else
-            return side == 0 ? "First" : "Second";
-    }
+    [[nodiscard]] std::string side_name(int side) const override { return describe::side_name<G>(side); }
     [[nodiscard]] bool pgn_native() const override { return arena::pgn_native<G>(); }
     [[nodiscard]] bool books_hold_positions() const override {
         return requires(std::string_view line) { G::from_book_line(line); };
