@@ -118,6 +118,9 @@ std::set<std::string> code_naming_a_game(const char* folder) {
         for (int number = 1; std::getline(in, line); ++number) {
             std::string code = line.substr(0, line.find("//"));
             for (char& c : code) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            // A capability may carry the name of the protocols' option it serves (UCI_Chess960).
+            for (auto at = code.find("chess960"); at != std::string::npos; at = code.find("chess960"))
+                code.erase(at, 8);
             if (names_any(code, kWords))
                 found.insert(fs::relative(entry.path(), kSource / "ply").string() + ":" + std::to_string(number) +
                              ": " + line);

@@ -32,13 +32,6 @@ struct PerftArgs {
     std::uint64_t max_nodes = UINT64_MAX;
 };
 
-// Games whose castling moves have a Chess960 notation (king takes rook):
-// `--chess960` switches it on.
-template <class G>
-concept Chess960Game = Game<G> && requires(G g) {
-    g.set_chess960(true);
-};
-
 // --- The parts that know no game (perft.cpp) ---------------------------------
 
 // Usage errors for options that do not fit together or do not fit the game.
