@@ -260,28 +260,22 @@ private:
         completed_depth_ = depth;
         for (int i = 0; i < multipv; ++i) report(w, depth, i, Bound::Exact);
         const auto& best = w.root_moves().front();
-        if (last_best && !(*last_best == best.move))
-            instability = std::min(instability + param::kBestMoveChangeTime, param::kInstabilityMax);
-        else
-            instability = std::max(instability * param::kStableIterationTime, param::kInstabilityMin);
+        instability = timing::next_instability(instability, last_best && !(*last_best == best.move));
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
         if (is_infinite() || !soft_limit_) return false;
         const double scale = instability * node_share_factor(w.root_moves()) * falling_score_factor(best.score);
-        return elapsed() > std::chrono::duration_cast<std::chrono::milliseconds>(*soft_limit_ * scale);
+        return timing::past_soft_limit(elapsed(), *soft_limit_, scale);
     }
 
-    // The best move's share of the nodes searched so far: one that takes
-    // nearly all of them is rarely overturned, one that takes few has rivals
-    // the search had to look at hard. Neutral at about 70%, typical of a
-    // settled search (50% to 90% in the middlegame at 10+0.1).
+    // The best move's share of the nodes searched so far (timing::node_share_scale).
     double node_share_factor(const std::vector<RootMove<Move>>& moves) const {
         if (!shared_.features.node_share_time) return 1.0;
         std::uint64_t total = 0;
         for (const auto& rm : moves) total += rm.nodes;
         if (!total) return 1.0;
         const double share = static_cast<double>(moves.front().nodes) / static_cast<double>(total);
-        return std::clamp(param::kNodeShareBase - param::kNodeShareSlope * share, 0.5, 1.75);
+        return timing::node_share_scale(share);
     }
 
     // The best score against the one the previous search ended with (in a
@@ -356,31 +350,10 @@ private:
         return infinite_;
     }
 
-    // Soft limit: no new iteration after it. Hard limit: abort at once.
-    // Every move still to come costs the GUI's overhead, so that much is
-    // kept back for each of them (as Stockfish does): in sudden death the
-    // clock then never runs out, however long the game, because a move
-    // with nothing left to spend costs only its depth-1 iteration.
     void set_time_budget() {
-        soft_limit_.reset();
-        hard_limit_.reset();
-        using std::chrono::milliseconds;
-        const milliseconds zero{0};
-        if (limits_.move_time) {
-            // A fixed time per move is spent in full: no soft limit, which
-            // stability would shorten (to param::kInstabilityMin of it).
-            hard_limit_ = std::max(zero, *limits_.move_time - limits_.overhead);
-        } else if (limits_.time_left) {
-            const int moves_to_go =
-                std::clamp(limits_.moves_to_go.value_or(param::kMovesToGoSuddenDeath), 1, param::kMovesToGoMax);
-            const auto pool = std::max(zero, *limits_.time_left + limits_.increment * (moves_to_go - 1) -
-                                                 limits_.overhead * (moves_to_go + 2));
-            const auto ideal = pool * limits_.time_use_percent / (100 * moves_to_go);
-            const auto on_clock = std::max(zero, *limits_.time_left - limits_.overhead);
-            auto share = [&](double of_ideal) { return std::chrono::duration_cast<milliseconds>(ideal * of_ideal); };
-            soft_limit_ = std::min(share(param::kSoftTimeShare), on_clock / 2);
-            hard_limit_ = std::min(share(param::kHardTimeShare), on_clock * 8 / 10);
-        }
+        const timing::TimeLimits t = timing::limits_for(limits_);
+        soft_limit_ = t.soft;
+        hard_limit_ = t.hard;
     }
 
     // The clock never stops the first iteration (it takes microseconds): a

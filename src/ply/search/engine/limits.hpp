@@ -8,6 +8,7 @@
 
 #include <ply/core/score.hpp>
 #include <ply/search/engine/tt.hpp>
+#include <ply/search/time_manager.hpp>
 
 namespace ply::engine {
 
@@ -162,20 +163,13 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };
 
+// The clock's fields (move time, time left, increment, moves to go,
+// overhead, Slow Mover) are time management's (search/time_manager.hpp).
 template <class Move>
-struct Limits {
+struct Limits : timing::ClockState {
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
-    std::optional<int> mate;  // stop once a mate in this many moves is found
-    std::optional<std::chrono::milliseconds> move_time;
-    // Clock of the side to move (sudden death, increment, moves to go).
-    std::optional<std::chrono::milliseconds> time_left;
-    std::chrono::milliseconds increment{0};
-    std::optional<int> moves_to_go;
-    std::chrono::milliseconds overhead{10};
-    // The time a move is given from the clock, in percent of the usual (UCI
-    // "Slow Mover"): above 100 thinks longer early and keeps less in reserve.
-    int time_use_percent = 100;
+    std::optional<int> mate;         // stop once a mate in this many moves is found
     bool infinite = false;           // also pondering: only stop() ends the search
     std::vector<Move> search_moves;  // restrict the root to these
     int multipv = 1;
