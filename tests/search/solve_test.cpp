@@ -360,7 +360,7 @@ TEST(Solve, AStoppedSolveKeepsBoundsAroundTheValueAndATrueTable) {
     const auto empty = Connect4::from_position("");
     std::thread stopper([&e] {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        e.control().stop = true;
+        e.control().budget.stop();
     });
     const auto r = e.solve_fully(empty);
     stopper.join();
@@ -376,7 +376,7 @@ TEST(Solve, AStoppedSolveKeepsBoundsAroundTheValueAndATrueTable) {
     EXPECT_EQ(e.control().upper.load(), r.upper);
     // The stopped search stored no value it had not proven: let go, the same
     // solver and table solve a set exactly.
-    e.control().stop = false;
+    e.control().budget.restart();
     for (const auto& [moves, score] : set_lines("Test_L2_R1", 30)) {
         const auto g = Connect4::from_position(moves);
         ASSERT_EQ(connect4::pons_score(42, g.moves_played(), e.solve(g).score), score) << moves;
@@ -385,7 +385,7 @@ TEST(Solve, AStoppedSolveKeepsBoundsAroundTheValueAndATrueTable) {
 
 TEST(Solve, AStopBeforeTheFirstProbeLeavesTheBoundsOfTheGamesLength) {
     C4Solver e(4);
-    e.control().stop = true;
+    e.control().budget.stop();
     const auto g = Connect4::from_position("4444");
     const auto strong = e.solve(g);
     EXPECT_FALSE(strong.complete);
@@ -404,7 +404,7 @@ TEST(Solve, AStopBeforeTheFirstProbeLeavesTheBoundsOfTheGamesLength) {
 
 TEST(Solve, TheExhaustiveMethodStopsWithTheBestMoveSearchedAsItsBound) {
     solve::Solver<tictactoe::TicTacToe> e;
-    e.control().stop = true;
+    e.control().budget.stop();
     const auto r = e.solve_fully(tictactoe::TicTacToe::from_position(""));
     EXPECT_FALSE(r.complete);
     EXPECT_EQ(r.result, Outcome::Ongoing);
@@ -412,7 +412,7 @@ TEST(Solve, TheExhaustiveMethodStopsWithTheBestMoveSearchedAsItsBound) {
     EXPECT_EQ(r.upper, kInfinity);
     EXPECT_TRUE(r.best_moves.empty());
     // Let go, it solves.
-    e.control().stop = false;
+    e.control().budget.restart();
     const auto whole = e.solve_fully(tictactoe::TicTacToe::from_position(""));
     EXPECT_TRUE(whole.complete);
     EXPECT_EQ(whole.lower, 0);

@@ -29,7 +29,7 @@ public:
 
     // A best move of `game`, if a solve finishes in time.
     std::optional<Found> best(const G& game) {
-        solver_.control().stop.store(false);  // the last solve may have been stopped
+        solver_.control().budget.restart();  // the last solve may have been stopped
         SolveWatch watch(solver_.control(), seconds_);
         const auto s = solver_.solve(game);
         watch.finish();

@@ -1,9 +1,8 @@
-// `ply solve` under watch: a thread beside the solve stops it once the
-// time limit passes or Ctrl-C is pressed, and shows its progress on
-// standard error every two seconds.
+// `ply solve` under watch: the time limit and Ctrl-C stop the solve through
+// its budget (solve::Control), and a thread beside the solve shows its
+// progress on standard error every two seconds.
 #pragma once
 
-#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -33,8 +32,8 @@ public:
 
     // Ends the watch (the solve has returned).
     void finish();
-    // Why the watch stopped the solve, if it did.
-    [[nodiscard]] Stop stopped_by() const { return stop_.load(); }
+    // Why the solves were stopped, if they were.
+    [[nodiscard]] Stop stopped_by() const;
     [[nodiscard]] double seconds() const { return clock_.seconds(); }
 
 private:
@@ -47,11 +46,10 @@ private:
     std::uint64_t nodes_at_start_;
     CtrlC ctrl_c_;
     Stopwatch clock_;
-    std::atomic<Stop> stop_{Stop::None};
     std::mutex mutex_;
     std::condition_variable wake_;
     bool done_ = false;
-    std::thread thread_;  // last: it starts once the rest is ready
+    std::thread thread_;  // started once the budget is set
 };
 
 }  // namespace ply::cli

@@ -241,8 +241,8 @@ Solution solve(const G& root, bool weak) {
             }
             auto& solver = solvers[weak];
             if (!solver) solver = std::make_unique<solve::Solver<G>>(kSolverHashMb);
-            solver->control().stop = false;
-            run_search<G>([&] { r = solver->solve_fully(root, weak); }, [&] { solver->control().stop = true; });
+            solver->control().budget.restart();
+            run_search<G>([&] { r = solver->solve_fully(root, weak); }, [&] { solver->control().budget.stop(); });
         }
         throw_if_failed(root);
         Solution out;

@@ -51,14 +51,16 @@ public:
     // Asynchronous controls, from another thread (the UCI reader).
     void stop() {
         std::lock_guard lock(mutex_);
-        shared_.stop.store(true);
+        shared_.budget.stop();
         infinite_ = false;
         wake_.notify_all();
     }
     // The predicted move was played: the search goes on under normal time control.
     void ponderhit() {
         std::lock_guard lock(mutex_);
-        start_ns_.store(Clock::now().time_since_epoch().count());
+        const auto now = Clock::now();
+        start_ns_.store(now.time_since_epoch().count());
+        if (time_.hard) shared_.budget.set_deadline(now + *time_.hard);
         infinite_ = false;
         wake_.notify_all();
     }
@@ -74,18 +76,24 @@ public:
     // starting the search is never lost, then run() on the search thread.
     void arm(const Limits<Move>& limits) {
         std::lock_guard lock(mutex_);
-        start_ns_.store(Clock::now().time_since_epoch().count());
+        const auto now = Clock::now();
+        start_ns_.store(now.time_since_epoch().count());
         limits_ = limits;
         infinite_ = limits.infinite;
-        shared_.stop.store(false);
+        // The clock's soft limit ends iterating (after_iteration); its hard
+        // limit is the budget's deadline, which pondering and `go infinite`
+        // only get at a ponder hit.
+        time_ = timing::limits_for(limits);
+        Budget& budget = shared_.budget;
+        budget.restart();
+        budget.nodes = limits.nodes;
+        if (time_.hard && !infinite_) budget.set_deadline(now + *time_.hard);
     }
 
     Result<Move> run(const G& root) {
         const Limits<Move>& limits = limits_;
-        shared_.node_limit = limits.nodes;
         shared_.thread_count = threads_;
         table_.new_search();
-        set_time_budget();
 
         std::vector<RootMove<Move>> root_moves;
         {
@@ -117,7 +125,7 @@ public:
         shortfall_ = started < threads_ ? threads_shortfall(started, threads_, shortfall_why_) : "";
         iterate(*workers_[0], 0);
         wait_while_infinite();
-        shared_.stop.store(true);
+        shared_.budget.stop();
         for (auto& t : helpers) t.join();
 
         // The answer is the deepest iteration any thread completed (the
@@ -239,7 +247,7 @@ private:
                         [](const RootMove<Move>& a, const RootMove<Move>& b) { return a.score > b.score; });
                 }
             }
-            if (w.superseded() && !shared_.stop.load()) {
+            if (w.superseded() && !shared_.budget.stopped()) {
                 --depth;  // take the other thread's iteration at the top of the loop
                 continue;
             }
@@ -248,10 +256,10 @@ private:
             have = depth;
             offer(w, depth);
             // A helper that completes the last depth ends the search.
-            if (!main && depth >= max_depth) shared_.stop.store(true);
+            if (!main && depth >= max_depth) shared_.budget.stop();
             if (main && after_iteration(w, depth, multipv, last_best, instability)) break;
         }
-        if (main) shared_.stop.store(true);  // helpers follow the main thread
+        if (main) shared_.budget.stop();  // helpers follow the main thread
     }
 
     // The main thread after an iteration (its own or adopted): report it and
@@ -263,9 +271,9 @@ private:
         instability = timing::next_instability(instability, last_best && !(*last_best == best.move));
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
-        if (is_infinite() || !soft_limit_) return false;
+        if (is_infinite() || !time_.soft) return false;
         const double scale = instability * node_share_factor(w.root_moves()) * falling_score_factor(best.score);
-        return timing::past_soft_limit(elapsed(), *soft_limit_, scale);
+        return timing::past_soft_limit(elapsed(), *time_.soft, scale);
     }
 
     // The best move's share of the nodes searched so far (timing::node_share_scale).
@@ -350,19 +358,12 @@ private:
         return infinite_;
     }
 
-    void set_time_budget() {
-        const timing::TimeLimits t = timing::limits_for(limits_);
-        soft_limit_ = t.soft;
-        hard_limit_ = t.hard;
-    }
-
     // The clock never stops the first iteration (it takes microseconds): a
     // search stopped before it would play a move it never looked at.
     void check_limits() {
-        if (shared_.node_limit && total_nodes() >= *shared_.node_limit) shared_.stop.store(true);
-        if (hard_limit_ && !is_infinite() && shared_.completed_depth.load(std::memory_order_relaxed) > 0 &&
-            elapsed() >= *hard_limit_)
-            shared_.stop.store(true);
+        Budget& budget = shared_.budget;
+        if (budget.over_nodes(total_nodes())) budget.stop();
+        if (shared_.completed_depth.load(std::memory_order_relaxed) > 0 && budget.past_deadline()) budget.stop();
     }
 
     // `go infinite` and pondering never end on their own: wait for stop or ponderhit.
@@ -379,8 +380,8 @@ private:
     std::string shortfall_, shortfall_why_;
     Limits<Move> limits_;
     std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
-    std::optional<std::chrono::milliseconds> soft_limit_, hard_limit_;
-    std::optional<Score> last_score_;  // the previous search's, if not a mate
+    timing::TimeLimits time_;              // the clock's, set by arm()
+    std::optional<Score> last_score_;      // the previous search's, if not a mate
     int completed_depth_ = 0;
     struct Completed {
         int depth = 0;

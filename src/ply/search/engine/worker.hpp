@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <ply/core/uninitialized_array.hpp>
+#include <ply/search/budget.hpp>
 #include <ply/search/classic/common.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/engine/correction.hpp>
@@ -27,8 +28,7 @@ template <class Move>
 struct SharedState {
     TranspositionTable<Move>* table = nullptr;
     Features features;
-    std::atomic<bool> stop{false};
-    std::optional<std::uint64_t> node_limit;  // checked exactly by a lone thread
+    Budget budget;  // its node cap is checked exactly by a lone thread, the rest by the engine
     int thread_count = 1;
     // The deepest iteration any thread has completed: a thread searching
     // that depth or a shallower one drops its iteration (Lazy SMP).
@@ -120,7 +120,7 @@ public:
     [[nodiscard]] std::vector<RootMove<Move>>& root_moves() { return root_moves_; }
     [[nodiscard]] std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     [[nodiscard]] int seldepth() const { return seldepth_; }
-    [[nodiscard]] bool stopped() const { return superseded_ || shared_.stop.load(std::memory_order_relaxed); }
+    [[nodiscard]] bool stopped() const { return superseded_ || shared_.budget.stopped(); }
     // The iteration was dropped because another thread completed its depth.
     [[nodiscard]] bool superseded() const { return superseded_; }
     void reset_seldepth(int to = 0) { seldepth_ = to; }
@@ -156,8 +156,7 @@ private:
         const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
         nodes_.store(n, std::memory_order_relaxed);
         seldepth_ = std::max(seldepth_, ply + 1);
-        if (shared_.node_limit && shared_.thread_count == 1 && n >= *shared_.node_limit)
-            shared_.stop.store(true, std::memory_order_relaxed);
+        if (shared_.thread_count == 1 && shared_.budget.over_nodes(n)) shared_.budget.stop();
         if ((n & 1023) == 0) {
             if (poll) poll();
             superseded_ = shared_.completed_depth.load(std::memory_order_relaxed) >= root_depth_;

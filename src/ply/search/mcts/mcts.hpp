@@ -23,7 +23,6 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -53,16 +52,26 @@ public:
 
     Result<Move> search(const G& root, const Limits& limits) {
         const std::uint64_t reused = reuse(root);
+        Budget budget;
+        arm(budget, limits);
+        return search(root, budget, reused);
+    }
+
+    // The same within `budget`, shared by the trees of a parallel search.
+    Result<Move> search(const G& root, const Budget& budget) { return search(root, budget, reuse(root)); }
+
+    // Forgets the tree: the next search starts afresh.
+    void clear() { nodes_.clear(); }
+
+private:
+    Result<Move> search(const G& root, const Budget& budget, std::uint64_t reused) {
         rng_.seed(options_.seed + search_count_++);
-        const auto start = std::chrono::steady_clock::now();
-        const std::uint64_t budget = limits.iterations.value_or(limits.time ? UINT64_MAX : 10'000);
         std::uint64_t done = 0;
-        while (done < budget && nodes_[0].proof == Proof::None) {
-            if (done > 0 && limits.nodes && nodes_.size() >= *limits.nodes) break;  // one at least: a move
+        while (!budget.over_iterations(done) && nodes_[0].proof == Proof::None) {
+            if (done > 0 && budget.over_nodes(nodes_.size())) break;  // one at least: a move
             iterate(root);
             ++done;
-            if (limits.stop && limits.stop->load(std::memory_order_relaxed)) break;
-            if (limits.time && std::chrono::steady_clock::now() - start >= *limits.time) break;
+            if (budget.stopped() || budget.past_deadline()) break;
         }
         if constexpr (HashedGame<G>) last_root_ = root;
         Result<Move> r = result(done);
@@ -70,10 +79,6 @@ public:
         return r;
     }
 
-    // Forgets the tree: the next search starts afresh.
-    void clear() { nodes_.clear(); }
-
-private:
     // 32 bytes where moves take 2 or 4: rewards as float sums stay exact
     // for millions of visits (they count halves).
     struct Node {

@@ -6,8 +6,6 @@
 // true of all and stops them.
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -36,29 +34,18 @@ public:
     Result<Move> search(const G& root, const Limits& limits) {
         const auto n = searchers_.size();
         if (n == 1) return searchers_[0].search(root, limits);
-        Limits each = limits;
-        if (limits.iterations) each.iterations = (*limits.iterations + n - 1) / n;
-        if (limits.nodes) each.nodes = (*limits.nodes + n - 1) / n;
-        if (!limits.iterations && !limits.time) each.iterations = (10'000 + n - 1) / n;
-        std::atomic<bool> stop{limits.stop && limits.stop->load()};
-        each.stop = &stop;
+        Budget each;  // follows the caller's stop
+        arm(each, limits, n);
         std::vector<Result<Move>> results(n);
-        std::atomic<std::size_t> finished{0};
         std::vector<std::thread> workers;
         // Trees the system gives no thread for are not grown (their share of
         // the iterations is not searched); with none, one tree grows here.
         const auto started = static_cast<std::size_t>(start_threads(workers, 0, static_cast<int>(n), [&](int t) {
             const auto i = static_cast<std::size_t>(t);
             results[i] = searchers_[i].search(root, each);
-            if (results[i].proof != Proof::None) stop = true;
-            ++finished;
+            if (results[i].proof != Proof::None) each.stop();
         }));
         if (started == 0) return searchers_[0].search(root, limits);
-        // The caller's stop reaches the threads through this one.
-        while (finished.load() < started) {
-            if (limits.stop && limits.stop->load(std::memory_order_relaxed)) stop = true;
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
         for (auto& w : workers) w.join();
         return merge(results);
     }

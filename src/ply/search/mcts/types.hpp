@@ -12,6 +12,8 @@
 #include <tuple>
 #include <vector>
 
+#include <ply/search/budget.hpp>
+
 namespace ply::mcts {
 
 // UCT's exploration constant: sqrt 2 in the bandit theory; with RAVE the
@@ -46,6 +48,20 @@ struct Limits {
     std::optional<std::size_t> nodes{};
     const std::atomic<bool>* stop = nullptr;  // set by another thread: stop at once
 };
+inline constexpr std::uint64_t kDefaultIterations = 10'000;
+
+// The budget a search of `threads` trees runs under: each tree its share of
+// the iterations and nodes, all one deadline and the caller's stop.
+inline void arm(Budget& budget, const Limits& limits, std::uint64_t threads = 1) {
+    const auto share = [threads](std::uint64_t n) { return (n + threads - 1) / threads; };
+    if (limits.iterations)
+        budget.iterations = share(*limits.iterations);
+    else if (!limits.time)
+        budget.iterations = share(kDefaultIterations);
+    if (limits.nodes) budget.nodes = share(*limits.nodes);
+    if (limits.time) budget.set_time(*limits.time);
+    budget.follow(limits.stop);
+}
 
 // What is proven of a node, for its side to move.
 enum class Proof : std::uint8_t { None, Win, Loss, Draw };

@@ -64,7 +64,7 @@ public:
     void clear() {
         if constexpr (kProbes) probes_.clear();
     }
-    // For a thread that watches the solves: it may stop them (control().stop,
+    // For whoever watches the solves: it may stop them (control().budget,
     // for good) and see their nodes and the root's bounds (solve_fully's).
     Control& control() { return control_; }
 
