@@ -189,7 +189,8 @@ int PlaySession<G>::run(std::istream& in) {
         line = std::string(trim(line));
         if (line.empty()) continue;
         if (const Command* c = command(line)) {
-            if (!(this->*c->handler)(std::string(trim(std::string_view(line).substr(c->name.size())))))) return 0;
+            const std::string argument(trim(std::string_view(line).substr(c->name.size())));
+            if (!(this->*c->handler)(argument)) return 0;
             continue;
         }
         if (is_over(o)) {
