@@ -85,17 +85,3 @@ TEST(CorrectionHistory, ThePiecesLearnNoMoreOfAnErrorThanOneEntryHolds) {
     for (int i = 0; i < 300; ++i) quiet.update(a, 10, 0, 42, true);
     EXPECT_NEAR(quiet.corrected(same_white_pieces, 0, true), 14, 2);
 }
-
-TEST(CorrectionHistory, TheMoveThatLedHereLearnsAShareOfTheError) {
-    const Position pos;
-    constexpr std::size_t kLastMove = 7, kOtherMove = 8;
-    Correction c;
-    for (int i = 0; i < 300; ++i) c.update(pos, 10, 0, 40, false, kLastMove);
-    // The pawns' entry and the move's share the error: their sum is it.
-    EXPECT_NEAR(c.corrected(pos, 0, false, kLastMove), 40, 2);
-    // The same position reached by another move, or with the moves' table off: the pawns' share alone.
-    const Score pawns_share = c.corrected(pos, 0, false);
-    EXPECT_GT(pawns_share, 5);
-    EXPECT_LT(pawns_share, 35);
-    EXPECT_EQ(c.corrected(pos, 0, false, kOtherMove), pawns_share);
-}

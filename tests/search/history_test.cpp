@@ -88,25 +88,3 @@ TEST(MoveHistory, ThreatsKeepAnEntryPerClassOfTheMove) {
     EXPECT_EQ(h.score(c.pos, 4, c.best, ~threats), 0);
     EXPECT_EQ(h.score(c.pos, 4, c.tried, ~threats), 0);
 }
-
-TEST(MoveHistory, CaptureHistoryKnowsTheVictimAndLearnsOnlyWhenSwitchedOn) {
-    // White's queen on d5 can take the pawn on e5 or the knight on c6: one square, two victims.
-    const Position pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/3Qp3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 1");
-    const ply::chess::Move takes_knight = pos.parse_move("d5c6"), takes_pawn = pos.parse_move("d5e5");
-    EXPECT_NE(pos.capture_key(takes_knight), pos.capture_key(takes_pawn));
-    History h;
-    ply::engine::Features features;
-    features.capture_history = false;
-    h.reward_captures(pos, 6, &takes_pawn, &takes_knight, 1, features);
-    EXPECT_EQ(h.capture_score(pos, takes_pawn), 0);
-    features.capture_history = true;
-    h.reward_captures(pos, 6, &takes_pawn, &takes_knight, 1, features);
-    EXPECT_GT(h.capture_score(pos, takes_pawn), 0);
-    EXPECT_LT(h.capture_score(pos, takes_knight), 0);
-    // A quiet move's cutoff lowers the captures tried before it.
-    const int learnt = h.capture_score(pos, takes_pawn);
-    h.reward_captures(pos, 6, nullptr, &takes_pawn, 1, features);
-    EXPECT_LT(h.capture_score(pos, takes_pawn), learnt);
-    h.clear();
-    EXPECT_EQ(h.capture_score(pos, takes_knight), 0);
-}

@@ -27,7 +27,6 @@ TEST(SearchParameters, MarginsScaleWithTheUnitAndDepthsDoNot) {
     EXPECT_EQ(p.see_quiet_margin, -6);
     EXPECT_EQ(p.see_tactical_margin, -2);
     EXPECT_EQ(p.delta_margin, 20);
-    EXPECT_EQ(p.null_move_eval_step, 20);
     EXPECT_EQ(p.falling_score_span, 10);
     EXPECT_EQ(p.reverse_futility_depth, SearchParameters{}.reverse_futility_depth);
     EXPECT_EQ(p.null_move_base_reduction, SearchParameters{}.null_move_base_reduction);
@@ -41,7 +40,7 @@ TEST(SearchParameters, NoMarginRoundsToNothing) {
     EXPECT_EQ(p.futility_base, 1);
     EXPECT_EQ(p.see_quiet_margin, -1);
     EXPECT_EQ(p.razoring_margin, 3);
-    EXPECT_EQ(p.null_move_eval_step, 2);
+    EXPECT_EQ(p.singular_margin, 1);
 }
 
 TEST(SearchParameters, EachGameGetsItsOwn) {

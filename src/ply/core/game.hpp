@@ -40,7 +40,7 @@
 //                 see_ge(Move, Score)            static-exchange pruning
 //                 move_key(Move)                 history tables
 //                 threats(), threat_class        history by the opponent's threats
-//                 piece_move_key, capture_key    continuation and capture history
+//                 piece_move_key                 continuation history
 //                 correction_key(),              correction history
 //                 piece_correction_keys()
 //                 eval_unit, search_parameters() the search's margins, scaled or the game's own
@@ -200,16 +200,11 @@ concept ThreatKeyedGame = KeyedMoveGame<G> && requires(const G cg, typename G::M
 // Moves keyed by the piece that moves: piece_move_key by what moves and
 // where it lands, not where from (chess: piece and destination), below
 // piece_move_key_count, for continuation history (how good this move is
-// after that one); capture_key for a tactical move by what moves, where, and
-// what it takes (chess: piece, destination, victim), below
-// capture_key_count, for capture history (which captures refute, beside the
-// order tactical_score gives).
+// after that one).
 template <class G>
 concept PieceMoveGame = Game<G> && requires(const G cg, typename G::Move m) {
     { cg.piece_move_key(m) } -> std::convertible_to<std::size_t>;
     { G::piece_move_key_count } -> std::convertible_to<std::size_t>;
-    { cg.capture_key(m) } -> std::convertible_to<std::size_t>;
-    { G::capture_key_count } -> std::convertible_to<std::size_t>;
 };
 
 // Keys shared by positions the evaluation tends to misjudge alike, for

@@ -23,7 +23,6 @@ struct SearchParameters {
     Score aspiration_delta = 20;  // the first half-width of the window around the last score
     Score aspiration_widen = 5;   // after a fail, the half-width grows by half plus this
     int aspiration_min_depth = 4;
-    int aspiration_fail_high_plies = 3;  // a fail high's re-search is at most this much shallower
 
     int reverse_futility_depth = 8;
     Score reverse_futility_margin = 80;  // per ply of depth
@@ -36,7 +35,6 @@ struct SearchParameters {
     int null_move_min_depth = 3;
     int null_move_base_reduction = 3;
     int null_move_depth_divisor = 4;  // R grows by one every this many plies
-    Score null_move_eval_step = 200;  // ... and by one (up to three) every this far the evaluation is above beta
 
     int futility_depth = 8;
     Score futility_base = 90;
@@ -55,9 +53,6 @@ struct SearchParameters {
 
     int singular_min_depth = 8;  // the table's move is tested for being the only good one from here
     Score singular_margin = 2;   // per ply: how far below the table's score the others must stay
-    int probcut_min_depth = 5;   // a good capture is tried at reduced depth against a raised beta
-    Score probcut_margin = 100;  // how far above beta
-    int probcut_reduction = 4;
 
     // Time: a best score this far below the previous search's doubles the
     // clock's soft limit (the FallingScoreTime switch).
@@ -75,14 +70,12 @@ struct SearchParameters {
         p.aspiration_widen = scale(p.aspiration_widen);
         p.reverse_futility_margin = scale(p.reverse_futility_margin);
         p.razoring_margin = scale(p.razoring_margin);
-        p.null_move_eval_step = scale(p.null_move_eval_step);
         p.futility_base = scale(p.futility_base);
         p.futility_per_ply = scale(p.futility_per_ply);
         p.see_quiet_margin = scale(p.see_quiet_margin);
         p.see_tactical_margin = scale(p.see_tactical_margin);
         p.delta_margin = scale(p.delta_margin);
         p.singular_margin = scale(p.singular_margin);
-        p.probcut_margin = scale(p.probcut_margin);
         p.falling_score_span = scale(p.falling_score_span);
         return p;
     }

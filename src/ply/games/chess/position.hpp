@@ -39,7 +39,6 @@ public:
     static constexpr std::string_view name = "chess";
     static constexpr std::size_t move_key_count = 64 * 64;
     static constexpr std::size_t piece_move_key_count = 12 * 64;
-    static constexpr std::size_t capture_key_count = 12 * 64 * 6;
     static constexpr std::size_t threat_class_count = 4;
     using Threats = Bitboard;
     using RecordBookMaker = polyglot::BookMaker;  // `ply book chess`: Polyglot books from games
@@ -104,14 +103,6 @@ public:
     }
     // The piece and its destination (before the move is made).
     std::size_t piece_move_key(Move m) const { return std::size_t(board_[m.from()]) * 64 + m.to(); }
-    // The piece, its destination and its victim's type; a promotion that
-    // takes nothing counts as taking a king (which no capture does).
-    std::size_t capture_key(Move m) const {
-        const PieceType victim = m.type() == EnPassant       ? Pawn
-                                 : board_[m.to()] == NoPiece ? King
-                                                             : type_of(board_[m.to()]);
-        return piece_move_key(m) * 6 + victim;
-    }
     // Captures (castling is written king-takes-rook, so it is excluded) and promotions.
     bool is_tactical(Move m) const {
         return m.type() == Promotion || m.type() == EnPassant || (m.type() != Castling && board_[m.to()] != NoPiece);

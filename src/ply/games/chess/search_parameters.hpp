@@ -12,7 +12,6 @@ inline constexpr SearchParameters kSearchParameters{
     .aspiration_delta = 20,
     .aspiration_widen = 5,
     .aspiration_min_depth = 4,
-    .aspiration_fail_high_plies = 3,
     .reverse_futility_depth = 8,
     // 64: +16.8 Elo ± 15.5, 910 games at 60k nodes, pentanomial [21, 101,
     // 173, 131, 28], SPRT [0, 10] undecided (LLR 1.91), stopped; then +5.9 ±
@@ -27,7 +26,6 @@ inline constexpr SearchParameters kSearchParameters{
     .null_move_min_depth = 3,
     .null_move_base_reduction = 3,  // 4: -9.7 Elo ± 38.1, 180 games at 10k nodes
     .null_move_depth_divisor = 4,
-    .null_move_eval_step = 200,
     .futility_depth = 8,  // with step 14's counts, +12.2 Elo ± 9.7 over 6 (worker.hpp)
     .futility_base = 90,
     .futility_per_ply = 90,
@@ -41,9 +39,6 @@ inline constexpr SearchParameters kSearchParameters{
     .delta_margin = 200,
     .singular_min_depth = 8,
     .singular_margin = 2,
-    .probcut_min_depth = 5,
-    .probcut_margin = 100,
-    .probcut_reduction = 4,
     .falling_score_span = 100,
 };
 

@@ -34,10 +34,8 @@ consteval bool check_capabilities() {
                   "which moves are tactical. Provide both (OrderedTacticsGame).");
     if constexpr (EvalUnitGame<G>)
         static_assert(G::eval_unit > 0, "G::eval_unit, the value of a pawn-like unit of evaluate(), must be positive.");
-    static_assert(parameters_of<G>.null_move_depth_divisor > 0 && parameters_of<G>.null_move_eval_step > 0 &&
-                      parameters_of<G>.lmr_divisor > 0,
-                  "G's search parameters divide by null_move_depth_divisor, null_move_eval_step and lmr_divisor: all "
-                  "must be positive.");
+    static_assert(parameters_of<G>.null_move_depth_divisor > 0 && parameters_of<G>.lmr_divisor > 0,
+                  "G's search parameters divide by null_move_depth_divisor and lmr_divisor: both must be positive.");
     return true;
 }
 

@@ -12,16 +12,12 @@
 // other than pawns, the three summing to the correction (PieceCorrection,
 // on: +29.6 Elo ± 15.8 in 858 games at 60,000 nodes; the pieces learning
 // no more of an error than one entry holds: +3.9 ± 22.0 in 443 more, and
-// fewer tactics missed, see update()). Games with
-// piece_move_key can add one for the move that led to the position, by its
-// piece and destination (MoveCorrection, off: its screens are by the switch
-// in limits.hpp).
+// fewer tactics missed, see update()).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include <ply/core/game.hpp>
@@ -46,16 +42,10 @@ public:
         for (auto& t : tables_) std::fill(t.begin(), t.end(), 0);
     }
 
-    // No last move's entry (a plain integer, not std::optional: GCC's -O1 with
-    // sanitizers took a disengaged optional's copy for a read of its value).
-    static constexpr std::size_t kNoLastMove = std::numeric_limits<std::size_t>::max();
-
-    // `pieces`: the pieces' keys count too (piece_correction_keys);
-    // `last_move`: the move that led here, by piece and destination, too.
-    [[nodiscard]] Score corrected(const G& g, Score raw, bool pieces = false,
-                                  std::size_t last_move = kNoLastMove) const {
+    // `pieces`: the pieces' keys count too (games with piece_correction_keys).
+    [[nodiscard]] Score corrected(const G& g, Score raw, bool pieces = false) const {
         if constexpr (CorrectionGame<G>) {
-            const Score v = raw + sum(slots(g, pieces, last_move)) / kGrain;
+            const Score v = raw + sum(slots(g, pieces)) / kGrain;
             return std::clamp<Score>(v, -kMaxEval + 1, kMaxEval - 1);
         }
         return raw;
@@ -63,8 +53,7 @@ public:
 
     // The search found `searched` where the evaluation said `raw`, at `depth`:
     // each entry moves toward what would have made the sum right.
-    void update(const G& g, int depth, Score raw, Score searched, bool pieces = false,
-                std::size_t last_move = kNoLastMove) {
+    void update(const G& g, int depth, Score raw, Score searched, bool pieces = false) {
         if constexpr (CorrectionGame<G>) {
             const int target = std::clamp((searched - raw) * kGrain, -4 * kMaxCorrection, 4 * kMaxCorrection);
             // The pieces' entries learn no more of the error than one entry holds: beyond that it is a tactic the
@@ -72,7 +61,7 @@ public:
             // pieces (WAC at 1 s: 277 solved with the whole error, 279-280 bounded, 283 without the pieces' entries).
             const int pieces_target = std::clamp(target, -kMaxCorrection, kMaxCorrection);
             const int weight = std::min(depth + 1, kMaxWeight);
-            const Slots used = slots(g, pieces, last_move);
+            const Slots used = slots(g, pieces);
             const int total = sum(used);
             for (std::size_t t = 0; t < kTables; ++t) {
                 if (used[t] == kUnused) continue;
@@ -86,13 +75,12 @@ public:
     }
 
 private:
-    enum Table : std::size_t { kPawns, kWhitePieces, kBlackPieces, kLastMove, kTables };
+    enum Table : std::size_t { kPawns, kWhitePieces, kBlackPieces, kTables };
     static constexpr std::size_t kUnused = kEntries;
     using Slots = std::array<std::size_t, kTables>;  // each table's entry for a position
 
-    static Slots slots(const G& g, bool pieces, std::size_t last_move) {
-        Slots out{kUnused, kUnused, kUnused, kUnused};
-        if (last_move != kNoLastMove) out[kLastMove] = last_move % kEntries;
+    static Slots slots(const G& g, bool pieces) {
+        Slots out{kUnused, kUnused, kUnused};
         if constexpr (CorrectionGame<G>) {
             out[kPawns] = g.correction_key() % kEntries;
             if (pieces) {

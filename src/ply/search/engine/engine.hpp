@@ -216,9 +216,8 @@ private:
                     alpha = std::max<Score>(previous - delta, -kInfinity);
                     beta = std::min<Score>(previous + delta, kInfinity);
                 }
-                int search_depth = depth;
                 while (true) {
-                    const Score v = w.search_root(search_depth, pv_index, alpha, beta);
+                    const Score v = w.search_root(depth, pv_index, alpha, beta);
                     if (w.stopped()) break;
                     // A mate score outside the window opens that side fully: mate
                     // distances differ between transpositions, and a window that
@@ -227,11 +226,8 @@ private:
                     if (failed == Bound::Upper) {  // fail low: widen downwards
                         beta = (alpha + beta) / 2;
                         alpha = is_mate(v) ? -kInfinity : std::max<Score>(v - delta, -kInfinity);
-                        search_depth = depth;
                     } else if (v >= beta) {
                         beta = is_mate(v) ? kInfinity : std::min<Score>(v + delta, kInfinity);
-                        if (shared_.features.aspiration_fail_high_reduction && !is_mate(v))
-                            search_depth = std::max({1, search_depth - 1, depth - kParams.aspiration_fail_high_plies});
                     } else {
                         break;
                     }

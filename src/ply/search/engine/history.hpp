@@ -2,8 +2,7 @@
 // that refuted a sibling), history (how often a move caused a cutoff),
 // countermoves (the refutation of the opponent's previous move) and
 // continuation history (how often a move caused a cutoff after the move one
-// and two plies before it, keyed by piece and destination) and capture
-// history (how often a capture did, by piece, destination and victim). With
+// and two plies before it, keyed by piece and destination). With
 // the opponent's threats (ThreatKeyedGame), history keeps an entry per class
 // of a move against them.
 #pragma once
@@ -56,16 +55,10 @@ public:
     // What the opponent attacks at a node; value-initialised: nothing (every move in class 0).
     using Threats = typename ThreatsOf<G>::type;
 
-    static constexpr std::size_t kCaptureKeys = [] {
-        if constexpr (PieceMoveGame<G>) return std::size_t{G::capture_key_count};
-        return std::size_t{0};
-    }();
-
     MoveHistory()
         : history_(2 * kThreatClasses * kKeys),
           counters_(kKeys),
-          continuation_(kContinuationPlies * kPieceKeys * kPieceKeys),
-          captures_(kCaptureKeys) {}
+          continuation_(kContinuationPlies * kPieceKeys * kPieceKeys) {}
 
     // Cheap when nothing was learnt since the last clear (every move-history
     // feature off).
@@ -76,7 +69,6 @@ public:
         std::fill(history_.begin(), history_.end(), 0);
         std::fill(counters_.begin(), counters_.end(), std::optional<Move>{});
         std::fill(continuation_.begin(), continuation_.end(), std::int16_t{0});
-        std::fill(captures_.begin(), captures_.end(), std::int16_t{0});
     }
 
     // A new search of the same game: killers belong to the old root's plies,
@@ -87,7 +79,6 @@ public:
         for (auto& k : killers_) k = {};
         for (int& h : history_) h /= 2;
         for (std::int16_t& h : continuation_) h = static_cast<std::int16_t>(h / 2);
-        for (std::int16_t& h : captures_) h = static_cast<std::int16_t>(h / 2);
     }
 
     [[nodiscard]] bool is_killer(int ply, const Move& m) const {
@@ -124,10 +115,6 @@ public:
     }
     [[nodiscard]] int continuation_score(const PreviousMoves& previous, std::size_t key) const {
         return quiet_context(previous).continuation_score(key);
-    }
-    [[nodiscard]] int capture_score(const G& g, const Move& m) const {
-        if constexpr (PieceMoveGame<G>) return captures_[g.capture_key(m)];
-        return 0;
     }
     // `previous_key`: move_key of the opponent's last move, taken in the
     // position it was played from (a key is only defined for a legal move).
@@ -166,19 +153,6 @@ public:
         }
     }
 
-    // A cutoff at `depth`: the tactical move that caused it rises (`best`;
-    // null: a quiet move did), the tactical moves tried before it fall.
-    void reward_captures(const G& g, int depth, const Move* best, const Move* tried, std::size_t tried_count,
-                         const Features& features) {
-        if constexpr (PieceMoveGame<G>) {
-            if (!features.capture_history) return;
-            learnt_ = true;
-            const int bonus = bonus_at(depth);
-            if (best) update(captures_[g.capture_key(*best)], bonus);
-            for (std::size_t i = 0; i < tried_count; ++i) update(captures_[g.capture_key(tried[i])], -bonus);
-        }
-    }
-
 private:
     // What a cutoff at `depth` adds to the move that caused it (and takes from the moves tried before it).
     static int bonus_at(int depth) {
@@ -212,7 +186,6 @@ private:
     std::vector<int> history_;
     std::vector<std::optional<Move>> counters_;
     std::vector<std::int16_t> continuation_;  // [lag][previous][key], within ±kHistoryMax
-    std::vector<std::int16_t> captures_;      // [capture_key], within ±kHistoryMax
     bool learnt_ = false;                     // reward() was called since the last clear()
 };
 

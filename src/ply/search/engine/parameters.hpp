@@ -57,10 +57,5 @@ inline constexpr int kHistoryMax = 16384;
 // history, +53.4 ± 25.5). 32 * min(d * d, 400): -3.5 ± 22.6 at 10k nodes.
 inline constexpr int kHistoryBonusScale = 32;
 inline constexpr int kHistoryBonusMax = 2048;
-// History pruning: a plain quiet move this close to the horizon whose history
-// is below -kHistoryPruningPerPly * depth is not searched (2048 per ply
-// measured with the bonus at 32: -3.2 Elo ± 29.6, 217 games at 10k nodes).
-inline constexpr int kHistoryPruningDepth = 3;
-inline constexpr int kHistoryPruningPerPly = kHistoryBonusScale * 64;
 
 }  // namespace ply::engine::param

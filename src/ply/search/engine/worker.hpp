@@ -222,14 +222,10 @@ private:
         }
     }
 
-    // The game's order of tactical moves (most valuable victim first), with
-    // capture history breaking ties and overriding steps of less than about
-    // one victim class.
+    // The game's order of tactical moves (most valuable victim first).
     int tactical_order(const Move& m) const {
-        int order = 0;
-        if constexpr (OrderedTacticsGame<G>) order = game_.tactical_score(m) * 64;
-        if (features().capture_history) order += history_.capture_score(game_, m) / 16;
-        return order;
+        if constexpr (OrderedTacticsGame<G>) return game_.tactical_score(m) * 64;
+        return 0;
     }
 
     // What scoring quiet moves at `ply` needs, with its position on the board: the continuation history's rows for
@@ -266,7 +262,7 @@ private:
     // Records the move about to be made at `ply` (nullopt: a null move).
     void push_move(int ply, const std::optional<Move>& m) {
         if constexpr (PieceMoveGame<G>) {
-            if (features().continuation_history || features().move_correction)
+            if (features().continuation_history)
                 piece_key_stack_[static_cast<std::size_t>(ply)] =
                     m ? std::optional<std::size_t>(game_.piece_move_key(*m)) : std::nullopt;
         }
@@ -284,10 +280,8 @@ private:
         int ply;
         bool pv_node, cut_node, root, checked, declining;
         Score static_eval;
-        Score eval;      // static_eval sharpened by the table's bound: what pruning compares to the window
         Score raw_eval;  // before correction; -kInfinity: not evaluated
         std::optional<Move> tt_move;
-        bool tactical_tt_move;  // read only for TableCaptureReduction, with the node's own position on the board
         std::uint64_t key;
         std::optional<Move> excluded;  // a singular search's: the table's move, left out
         int tt_move_extension;         // plies added to the table's move (singular)
@@ -340,18 +334,17 @@ private:
         const bool improving = features().improving && !checked && ply >= 2 &&
                                static_eval > eval_stack_[static_cast<std::size_t>(ply - 2)];
         const bool declining = features().improving && !improving;
-        const Score eval = excluded ? static_eval : sharpened_by_table(static_eval, tt_entry);
 
         // Steps 8 to 10: the whole node pruned before any move is searched.
         if (!pv_node && !checked && !root && !excluded) {
-            if (const auto v = prune_node(depth, ply, alpha, beta, cut_node, eval, improving)) return *v;
+            if (const auto v = prune_node(depth, ply, alpha, beta, cut_node, static_eval, improving)) return *v;
         }
 
         // Step 11 (~-30 Elo ± 45, 150 games). Internal iterative reduction. An expected cut node with no hash move is
         // likely new and badly ordered: search it shallower, the next iteration redoes it. (Without a table there is
-        // never a hash move.) With PvInternalReduction, a PV node too (-9.5 Elo ± 31.6, 220 games at 60k nodes).
+        // never a hash move.)
         if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
-            !tt_move && depth >= kParams.iir_min_depth && (cut_node || (pv_node && features().pv_internal_reduction)))
+            !tt_move && depth >= kParams.iir_min_depth && cut_node)
             --depth;
 
         int tt_move_extension = 0;
@@ -362,10 +355,9 @@ private:
             tt_move_extension = singular->extension;
         }
 
-        return search_moves(
-            depth, alpha, beta,
-            {ply, pv_node, cut_node, root, checked, declining, static_eval, eval, raw_eval, tt_move,
-             features().table_capture_reduction && tt_move && is_tactical(*tt_move), key, excluded, tt_move_extension});
+        return search_moves(depth, alpha, beta,
+                            {ply, pv_node, cut_node, root, checked, declining, static_eval, raw_eval, tt_move, key,
+                             excluded, tt_move_extension});
     }
 
     struct Singularity {
@@ -381,7 +373,7 @@ private:
     // 17 with continuation history: 38M nodes, seldepth 44). Measured and not kept, at 10k nodes: one ply less for the
     // table's move where its score is above beta (-23.1 Elo ± 25.8, 407 games); two plies more off the PV where the
     // others stay 25 below (fail-soft; -14.1 Elo ± 18.8, 738 games); a margin of 1 per ply instead of 2 (+7.6 Elo ±
-    // 35.5, 230 games, with ReduceChecks on both sides; -5.0 ± 28.1, 211 games at 60k nodes); at 60k nodes, two plies
+    // 35.5, 230 games; -5.0 ± 28.1, 211 games at 60k nodes); at 60k nodes, two plies
     // more off the PV where the search without it, fail-soft, stays 20 below (-26.4 ± 53.6, 66 games). nullopt: the
     // search was stopped.
     std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
@@ -446,40 +438,19 @@ private:
         const Features& f = features();
         const bool uses_eval = f.reverse_futility || f.razoring || f.null_move || f.futility || f.improving;
         raw = checked || !uses_eval ? -kInfinity : evaluation(entry);
-        const Score static_eval = raw == -kInfinity ? raw : corrected(ply, raw);
+        const Score static_eval = raw == -kInfinity ? raw : corrected(raw);
         eval_stack_[static_cast<std::size_t>(ply)] = static_eval;
         return static_eval;
-    }
-    // Step 7b (-15.8 Elo ± 35.1, 220 games at 10k nodes: off by default). The table's score as the evaluation. A stored
-    // bound on the side where the static evaluation errs is the better guess of the node's value: exact, a lower bound
-    // above it, an upper bound below it.
-    Score sharpened_by_table(Score static_eval, const std::optional<TTHit<Move>>& entry) const {
-        return features().table_eval ? table_sharpened(static_eval, entry) : static_eval;
-    }
-    static Score table_sharpened(Score static_eval, const std::optional<TTHit<Move>>& entry) {
-        if (!entry || static_eval == -kInfinity || is_mate(entry->score)) return static_eval;
-        const bool sharper = entry->bound == Bound::Exact ||
-                             (entry->bound == Bound::Lower && entry->score > static_eval) ||
-                             (entry->bound == Bound::Upper && entry->score < static_eval);
-        return sharper ? entry->score : static_eval;
     }
     // The position's static evaluation: the table's where it kept one.
     Score evaluation(const std::optional<TTHit<Move>>& entry) const {
         return entry && entry->eval ? *entry->eval : Score(game_.evaluate());
     }
     static std::optional<Score> evaluated(Score raw) { return raw == -kInfinity ? std::nullopt : std::optional(raw); }
-    Score corrected(int ply, Score raw) const {
+    Score corrected(Score raw) const {
         if constexpr (CorrectionGame<G>)
-            if (features().correction_history)
-                return correction_.corrected(game_, raw, features().piece_correction, last_move_key(ply));
+            if (features().correction_history) return correction_.corrected(game_, raw, features().piece_correction);
         return raw;
-    }
-    // The move that led to `ply`, by piece and destination, for MoveCorrection (none: off, the root, a null move).
-    std::size_t last_move_key(int ply) const {
-        if constexpr (PieceMoveGame<G>)
-            if (features().move_correction && ply > 0)
-                if (const auto& key = piece_key_stack_[static_cast<std::size_t>(ply - 1)]) return *key;
-        return CorrectionHistory<G>::kNoLastMove;
     }
     // Step 22 (+20.7 Elo ± 23.6, 370 games at 60k nodes; each switch's figures in limits.hpp). Correction history.
     // Where the search's result is exact, or a bound on the side the evaluation was wrong, learn how far off the
@@ -491,7 +462,7 @@ private:
                 return;
             if ((bound == Bound::Lower && best <= n.static_eval) || (bound == Bound::Upper && best >= n.static_eval))
                 return;
-            correction_.update(game_, depth, n.raw_eval, best, features().piece_correction, last_move_key(n.ply));
+            correction_.update(game_, depth, n.raw_eval, best, features().piece_correction);
         }
     }
 
@@ -516,51 +487,18 @@ private:
         }
 
         // Step 10 (~4 Elo ± 23, 600 games). Null move pruning. If passing still fails high, a real move will too; not
-        // right after another null move, nor where zugzwang is likely. With NullMoveEval, the further the evaluation
-        // is above beta the shallower the null move's search: it will fail high anyway. Measured and not kept: no null
-        // move where the table's upper bound is below beta, -13.1 Elo ± 49.2 in 107 games at 60k nodes.
+        // right after another null move, nor where zugzwang is likely.
         if constexpr (NullMoveGame<G>) {
             const bool guard_ok = game_.zugzwang_unlikely();
             if (features().null_move && guard_ok && depth >= kParams.null_move_min_depth && static_eval >= beta &&
                 previous_move(ply) && std::abs(beta) < kMateBound) {
-                const int lead = features().null_move_eval ? (static_eval - beta) / kParams.null_move_eval_step : 0;
-                const int r =
-                    kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor + std::min(3, lead);
+                const int r = kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor;
                 push_move(ply, std::nullopt);
                 game_.make_null();
                 const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
                 game_.unmake_null();
                 if (stopped()) return 0;
                 if (v >= beta) return v >= kMateBound ? beta : v;
-            }
-        }
-        return probcut(depth, ply, beta, cut_node, static_eval);
-    }
-
-    // Step 10b (-4.3 Elo ± 18.9, 735 games at 10k nodes: off by default). ProbCut. A capture that wins enough material
-    // to stay well above beta in quiescence, and then in a search a few plies shallower, would almost surely hold at
-    // full depth: the node is cut.
-    std::optional<Score> probcut(int depth, int ply, Score beta, bool cut_node, Score static_eval) {
-        if constexpr (TacticalGame<G> && ExchangeGame<G>) {
-            if (!features().probcut || !features().quiescence || depth < kParams.probcut_min_depth ||
-                std::abs(beta) >= kMateBound || static_eval == -kInfinity)
-                return std::nullopt;
-            const Score raised = beta + kParams.probcut_margin;
-            MoveListOf<G> moves;
-            game_.generate_tactical(moves);
-            Picker picker{moves};
-            score_moves(picker, ply, std::nullopt, quiet_context(ply, false));
-            while (const auto next = picker.pick()) {
-                const Move m = *next;
-                if (!see_ge(m, raised - static_eval)) continue;
-                push_move(ply, m);
-                game_.make(m);
-                Score v = -quiescence(ply + 1, -raised, -raised + 1);
-                if (v >= raised)
-                    v = -search(depth - kParams.probcut_reduction, ply + 1, -raised, -raised + 1, !cut_node);
-                game_.unmake(m);
-                if (stopped()) return 0;
-                if (v >= raised) return v;
             }
         }
         return std::nullopt;
@@ -578,8 +516,6 @@ private:
         std::size_t deferred_count = 0, deferred_next = 0;
         ScratchArray<Move, G::max_moves> quiets_tried;  // the first quiet_count are set
         std::size_t quiet_count = 0;
-        ScratchArray<Move, G::max_moves> tactics_tried;  // the first tactical_count are set
-        std::size_t tactical_count = 0;
         int move_count = 0;
         Score known_fail_low = -kInfinity;  // the best bound of the moves not searched
         Score best = -kInfinity;
@@ -636,7 +572,6 @@ private:
             const bool killer_or_counter = features().killers && history_.is_killer(n.ply, m);
             // Keys need the parent. Off, the tables are never updated: all 0.
             const int history_score = quiet ? quiet_history(n.ply, m, loop.quiet) : 0;
-            const bool losing_capture = !quiet && features().bad_capture_reductions && !see_ge(m, 0);
 
             const std::uint64_t nodes_before = root_move ? nodes() : 0;  // read only at the root
             push_move(n.ply, m);
@@ -652,7 +587,7 @@ private:
             } else {
                 const int r =
                     quiet ? late_move_reduction(depth, n, loop.move_count, killer_or_counter, checks, history_score)
-                          : bad_capture_reduction(depth, n, loop.move_count, losing_capture);
+                          : 0;
                 v = -search(new_depth - r, ply_after(n), -alpha - 1, -alpha, true);
                 if (v > alpha && r > 0) v = -search(new_depth, ply_after(n), -alpha - 1, -alpha, !n.cut_node);
                 if (v > alpha && v < beta) v = -search(new_depth, ply_after(n), -beta, -alpha, false);
@@ -665,8 +600,6 @@ private:
             if (root_move) update_root_move(*root_move, m, loop.move_count == 1, v, alpha, beta);
             if (v > loop.best && record_best(depth, m, v, alpha, beta, n, quiet, loop)) break;
             if (quiet && loop.quiet_count < loop.quiets_tried.size()) loop.quiets_tried[loop.quiet_count++] = m;
-            if (!quiet && loop.tactical_count < loop.tactics_tried.size())
-                loop.tactics_tried[loop.tactical_count++] = m;
         }
 
         // The table's move was the only one: singular.
@@ -727,8 +660,6 @@ private:
         if (quiet)
             history_.reward(game_, n.ply, depth, m, previous_key(n.ply), previous_moves(n.ply),
                             loop.quiets_tried.data(), loop.quiet_count, features(), loop.quiet.threats);
-        history_.reward_captures(game_, depth, quiet ? nullptr : &m, loop.tactics_tried.data(), loop.tactical_count,
-                                 features());
         return true;
     }
 
@@ -816,9 +747,7 @@ private:
     }
 
     // Steps 14 to 16: whether a late move is left unsearched. `plain`: a
-    // quiet move that does not give check (checks pruned as other quiet moves
-    // by steps 14 and 15, ReduceChecks on in both: -26.9 Elo ± 35.8, 246
-    // games at 10k nodes).
+    // quiet move that does not give check.
     bool prune_move(int depth, Score alpha, const Node& n, const Move& m, bool plain, bool quiet,
                     const MoveLoop& loop) const {
         // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
@@ -833,15 +762,7 @@ private:
         // alpha. At the depth late move reductions would leave the move, for this margin and the quiet SEE one,
         // measured -22.5 Elo ± 37.1 (232 games at 10k nodes).
         if (plain && features().futility && depth <= kParams.futility_depth && !n.pv_node &&
-            n.eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
-            return true;
-        // Step 15b (-3.2 Elo ± 29.6, 217 games at 10k nodes: off by default). History pruning. Near the horizon, a
-        // quiet move that has failed low often elsewhere is not worth a search. Measured and not kept, at 60k nodes:
-        // Ethereal's rule, a quiet move pruned where either continuation history (one or two plies back) is below 0
-        // (-1,000 where the evaluation rises) at a reduced depth of 3 or less (2 where rising), -16.3 ± 27.8 in 278.
-        if (plain && features().history_pruning && depth <= param::kHistoryPruningDepth &&
-            quiet_history(n.ply, m, loop.quiet) < -param::kHistoryPruningPerPly * depth &&
-            !(features().killers && history_.is_killer(n.ply, m)))
+            n.static_eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
             return true;
         // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
         // starts is not worth a search near the horizon. A capture's margin is -20 d², not -100 d (stricter to depth
@@ -853,38 +774,25 @@ private:
 
     // Step 19 (~100 Elo ± 38, 200 games). Late move reductions. A quiet move ordered late is seldom best: its null
     // window is searched shallower, more so late at high depth, at expected cut nodes and where the evaluation
-    // declines, less for killers and good history; with TableCaptureReduction more where the table's move is a
-    // capture. A quiet check is exempt, or with ReduceChecks reduced one ply less.
+    // declines, less for killers and good history. A quiet check is exempt.
     // Measured and not kept: one ply more everywhere but at expected cut nodes, -10.7 Elo ± 33.0 in 194 games at 60k
-    // nodes; TableCaptureReduction, -1.1 ± 26.0 in 314; the second move reduced too off the PV, -26.3 ± 33.5 in 106;
+    // nodes; the second move reduced too off the PV, -26.3 ± 33.5 in 106;
     // a reduced move that beats alpha re-searched a ply deeper where it beat the best so far by 50, a ply shallower
     // where by less than the new depth (Stockfish's rule), -19.5 ± 30.5 in 178; every late quiet move reduced at
     // least a ply (Ethereal's floor; 18% fewer nodes to depth 14), -58.5 ± 57.8 in 78; reductions reaching quiescence
     // (at most depth - 1; 9% fewer nodes), -24.2 ± 33.5 in 159.
     int late_move_reduction(int depth, const Node& n, int move_count, bool killer_or_counter, bool checks,
                             int history_score) const {
-        if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2 ||
-            (checks && !features().reduce_checks))
-            return 0;
+        if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2 || checks) return 0;
         int r = base_reduction(depth, move_count);
         if (n.pv_node) --r;
         if (killer_or_counter) --r;
         if (n.cut_node) ++r;
         if (n.declining) ++r;
-        if (features().table_capture_reduction && n.tactical_tt_move) ++r;
         // /2048 within ±2: -5.5 Elo ± 11.7, 752 games at 10k nodes; /5000: +3.3 in 424 games at 60k nodes (+8.2 ±
         // 29.3, then -1.6 ± 29.0).
         r -= history_score / 8192;
-        return std::max(0, std::clamp(r, 0, depth - 2) - checks);
-    }
-
-    // Step 19b (+5.3 Elo ± 12.2, 1,386 games at 60k nodes: off by default). Reductions of bad captures. A capture that
-    // loses material in its exchange is ordered after every quiet move and is seldom best: searched late, it is
-    // reduced as a quiet move would be, one ply less.
-    int bad_capture_reduction(int depth, const Node& n, int move_count, bool losing_capture) const {
-        if (!losing_capture || !features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2)
-            return 0;
-        return std::clamp(base_reduction(depth, move_count) - 1 - n.pv_node, 0, depth - 2);
+        return std::clamp(r, 0, depth - 2);
     }
 
     Score quiescence(int ply, Score alpha, Score beta) {
@@ -922,14 +830,10 @@ private:
             Score stand_pat = -kInfinity;
             Score raw_eval = -kInfinity;
             // Quiescence step 2 (with step 1). Standing pat. The side to move need not capture: the evaluation is a
-            // lower bound. With QuiescenceTableEval, the table's bound where it is sharper (it saw captures and
-            // threats the evaluation cannot); not an exact score, which only a PV node gets this far with: it would
-            // end the line without its moves.
+            // lower bound.
             if (!checked) {
                 raw_eval = evaluation(tt_entry);
-                stand_pat = corrected(ply, raw_eval);
-                if (features().quiescence_table_eval && tt_entry && tt_entry->bound != Bound::Exact)
-                    stand_pat = table_sharpened(stand_pat, tt_entry);
+                stand_pat = corrected(raw_eval);
                 if (stand_pat >= beta) return stand_pat;
                 alpha = std::max(alpha, stand_pat);
                 best = stand_pat;
