@@ -12,6 +12,10 @@
 
 namespace ply::engine {
 
+// Threads share work (defer busy moves) no shallower, in the engine and the
+// solver: smaller subtrees are cheaper to repeat than to share.
+inline constexpr int kDeferMinDepth = 3;
+
 class BusyPositions {
 public:
     BusyPositions() : slots_(std::make_unique<std::atomic<std::uint64_t>[]>(kSlots)) {}

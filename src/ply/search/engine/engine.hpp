@@ -13,6 +13,7 @@
 
 #include <ply/core/threads.hpp>
 #include <ply/search/engine/capabilities.hpp>
+#include <ply/search/engine/limits.hpp>
 #include <ply/search/engine/worker.hpp>
 
 namespace ply::engine {

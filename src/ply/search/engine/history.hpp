@@ -15,7 +15,7 @@
 #include <vector>
 
 #include <ply/core/game.hpp>
-#include <ply/search/engine/limits.hpp>
+#include <ply/search/engine/features.hpp>
 #include <ply/search/engine/parameters.hpp>
 
 namespace ply::engine {

@@ -47,8 +47,6 @@ inline constexpr int kSkillSpreadPerLevel = 15;
 // ... and from this lead on (mates included) it plays its best move.
 inline constexpr Score kSkillDecisive = 400;
 
-inline constexpr int kDeferMinDepth = 3;  // shallower subtrees are cheaper to repeat than to share
-
 inline constexpr int kHistoryMax = 16384;
 // A cutoff at depth d moves its entries by min(kHistoryBonusScale * d * d,
 // kHistoryBonusMax), minus gravity. Against 1 * min(d * d, 400), which left

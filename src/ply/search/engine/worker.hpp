@@ -14,8 +14,8 @@
 #include <ply/search/classic/common.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/engine/correction.hpp>
+#include <ply/search/engine/features.hpp>
 #include <ply/search/engine/history.hpp>
-#include <ply/search/engine/limits.hpp>
 #include <ply/search/engine/parameters.hpp>
 #include <ply/search/engine/tt.hpp>
 #include <ply/search/node_end.hpp>
@@ -556,7 +556,7 @@ private:
         const Score original_alpha = alpha;
         loop.best = loop.known_fail_low;
         const bool share_work =
-            shared_.thread_count > 1 && features().defer_busy_moves && HashedGame<G> && depth >= param::kDeferMinDepth;
+            shared_.thread_count > 1 && features().defer_busy_moves && HashedGame<G> && depth >= kDeferMinDepth;
         while (const auto next = next_move(n, loop)) {
             const Move m = next->move;
             if (n.excluded && m == *n.excluded) continue;

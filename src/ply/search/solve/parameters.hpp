@@ -7,10 +7,6 @@
 
 namespace ply::solve::param {
 
-// Threads share work (defer busy moves) no shallower: smaller subtrees are
-// cheaper to repeat than to share.
-inline constexpr int kDeferMinDepth = 3;
-
 // Solving starts in the first kilobytes of the table (see
 // SolveTable::use_first), the processor's L2 cache for the small
 // trees of roots searched with the full window, and doubles the part in use

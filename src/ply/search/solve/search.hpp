@@ -305,7 +305,7 @@ Score Searcher<G>::search_moves(int depth, int ply, Score alpha, Score beta, std
     ScratchArray<Move, G::max_moves> deferred;  // the first deferred_count are set
     std::size_t deferred_count = 0, deferred_next = 0;
     const bool share_work =
-        shared_.thread_count > 1 && shared_.options.defer_busy_moves && depth >= param::kDeferMinDepth;
+        shared_.thread_count > 1 && shared_.options.defer_busy_moves && depth >= engine::kDeferMinDepth;
     while (true) {
         Move m{};
         bool revisit = false;
