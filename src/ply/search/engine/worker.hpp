@@ -323,7 +323,7 @@ private:
             return *v;
 
         // Step 6 (~-21 Elo ± 44, 150 games). Check extension. Checks are forcing: seeing their answers costs little
-        // and finds mates. Switched off at 60k nodes: +0.0 Elo ± 30.1 in 243 games.
+        // and finds mates.
         const bool checked = in_check();
         if (checked && features().check_extension && may_extend(ply, pv_node)) ++depth;
 
@@ -365,31 +365,9 @@ private:
         bool cutoff = false;  // multi-cut: even without the table's move the node fails high
         Score score = 0;
     };
-    // Step 11b (+36.2 Elo ± 20.4, 578 games at 20k nodes). Singular extensions with multi-cut. Where the table's move
-    // is a deep enough lower bound, the node is searched again, shallower, without it, against a window a little below
-    // its score: if every other move fails low the table's move is the only good one and is searched a ply deeper; if
-    // that window is above beta, several moves refute the node and it is cut. Beyond the iteration's depth only on the
-    // principal variation, as check extensions: a bare king's forced replies made every line singular (KQ-K, depth
-    // 17 with continuation history: 38M nodes, seldepth 44). Measured and not kept, at 10k nodes: one ply less for the
-    // table's move where its score is above beta (-23.1 Elo ± 25.8, 407 games); two plies more off the PV where the
-    // others stay 25 below (fail-soft; -14.1 Elo ± 18.8, 738 games); a margin of 1 per ply instead of 2 (+7.6 Elo ±
-    // 35.5, 230 games; -5.0 ± 28.1, 211 games at 60k nodes); at 60k nodes, two plies
-    // more off the PV where the search without it, fail-soft, stays 20 below (-26.4 ± 53.6, 66 games). nullopt: the
-    // search was stopped.
+    // Step 11b (pruning.hpp).
     std::optional<Singularity> singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
-                                                  const TTHit<Move>& entry) {
-        if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
-            entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) || !may_extend(ply, pv_node))
-            return Singularity{};
-        const Score singular_beta = entry.score - kParams.singular_margin * depth;
-        excluded_[static_cast<std::size_t>(ply)] = entry.move;
-        const Score v = search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
-        excluded_[static_cast<std::size_t>(ply)].reset();
-        if (stopped()) return std::nullopt;
-        if (v < singular_beta) return Singularity{1, false, 0};
-        if (singular_beta >= beta) return Singularity{0, true, singular_beta};
-        return Singularity{};
-    }
+                                                  const TTHit<Move>& entry);
 
     std::optional<Score> proven_bound(int ply, Score alpha, Score beta) const {
         if constexpr (ProvenBoundGame<G>) {
@@ -428,8 +406,6 @@ private:
     // extending, and never past twice that depth: the endless checks of a
     // queen against a bare king would otherwise grow every line (depth 18
     // of KQ-K took 126M nodes without finding the mate, 2.3M with this).
-    // Every node extending to twice the depth, as the principal variation
-    // does: -1.7 Elo ± 28.5, 210 games at 60k nodes, not kept.
     bool may_extend(int ply, bool pv_node) const { return ply < root_depth_ || (pv_node && ply < 2 * root_depth_); }
 
     // Only pruning and the improving flag read the static evaluation; with
@@ -452,7 +428,7 @@ private:
             if (features().correction_history) return correction_.corrected(game_, raw, features().piece_correction);
         return raw;
     }
-    // Step 22 (+20.7 Elo ± 23.6, 370 games at 60k nodes; each switch's figures in limits.hpp). Correction history.
+    // Step 22 (+20.7 Elo ± 23.6, 370 games at 60k nodes; each switch's figures in features.hpp). Correction history.
     // Where the search's result is exact, or a bound on the side the evaluation was wrong, learn how far off the
     // evaluation was; quiet results only, a capture's gain is no misjudged position.
     void learn_correction(int depth, const Node& n, Score best, Bound bound, const std::optional<Move>& best_move) {
@@ -466,43 +442,9 @@ private:
         }
     }
 
-    // Steps 8 to 10, for a node off the PV and not in check.
+    // Steps 8 to 10 (pruning.hpp), for a node off the PV and not in check.
     std::optional<Score> prune_node(int depth, int ply, Score alpha, Score beta, bool cut_node, Score static_eval,
-                                    bool improving) {
-        // Step 8 (~63 Elo ± 43, 200 games). Reverse futility pruning. So far above beta that no quiet move will fall
-        // below it.
-        if (features().reverse_futility && depth <= kParams.reverse_futility_depth && std::abs(beta) < kMateBound &&
-            static_eval - kParams.reverse_futility_margin * (depth - improving) >= beta)
-            return static_eval;
-
-        // Step 9 (~-61 Elo ± 45, 150 games). Razoring. So far below alpha that only a capture could help: ask
-        // quiescence. Switched off at 60k nodes: -5.8 Elo ± 41.1 in 120 games.
-        if constexpr (TacticalGame<G>) {
-            if (features().razoring && features().quiescence && depth <= kParams.razoring_depth &&
-                std::abs(alpha) < kMateBound && static_eval + kParams.razoring_margin * depth < alpha) {
-                const Score v = quiescence(ply, alpha, alpha + 1);
-                if (stopped()) return 0;
-                if (v <= alpha) return v;
-            }
-        }
-
-        // Step 10 (~4 Elo ± 23, 600 games). Null move pruning. If passing still fails high, a real move will too; not
-        // right after another null move, nor where zugzwang is likely.
-        if constexpr (NullMoveGame<G>) {
-            const bool guard_ok = game_.zugzwang_unlikely();
-            if (features().null_move && guard_ok && depth >= kParams.null_move_min_depth && static_eval >= beta &&
-                previous_move(ply) && std::abs(beta) < kMateBound) {
-                const int r = kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor;
-                push_move(ply, std::nullopt);
-                game_.make_null();
-                const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
-                game_.unmake_null();
-                if (stopped()) return 0;
-                if (v >= beta) return v >= kMateBound ? beta : v;
-            }
-        }
-        return std::nullopt;
-    }
+                                    bool improving);
 
     // The state of the loop over a node's moves.
     struct MoveLoop {
@@ -528,10 +470,6 @@ private:
         // Elo ± 16.2, 1,066 games at 10k nodes). Move ordering. The table's move goes first, before any move is scored
         // (where it refutes the node, scoring the others is wasted), then captures, killers, countermoves and history
         // (the move's own and its continuation history after the moves one and two plies before).
-        // Measured and not kept: staged, quiet moves scored only when the first comes up (with the histories the
-        // captures' and killers' searches updated) and exchanges only when a capture comes up, -8.5 Elo ± 24.2 in 370
-        // games at 60k nodes (KQ-K 8/8/8/8/3k4/8/8/KQ6 b: 1.8M nodes to depth 19 became 45M); exchanges alone when
-        // picked changed only ties and saved no instructions (cachegrind on bench).
         MoveListOf<G> moves;
         if (n.root)
             generate_root_moves(game_, moves);
@@ -746,140 +684,15 @@ private:
         return std::nullopt;
     }
 
-    // Steps 14 to 16: whether a late move is left unsearched. `plain`: a
-    // quiet move that does not give check.
+    // Steps 14 to 16 (pruning.hpp): whether a late move is left unsearched.
     bool prune_move(int depth, Score alpha, const Node& n, const Move& m, bool plain, bool quiet,
-                    const MoveLoop& loop) const {
-        // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
-        // matter; fewer still where the evaluation declines. 4 + 0.7 d² moves (2 + 0.375 d² declining, near
-        // Ethereal's counts) instead of 3 + d² (half), with futility pruning to depth 8 instead of 6: +12.2 Elo ± 9.7
-        // in 2,167 games at 60k nodes, SPRT [0, 10] accepted (LLR 2.96); alone +4.4 ± 28.8 in 236.
-        const int late_move_count = n.declining ? (16 + 3 * depth * depth) / 8 : (40 + 7 * depth * depth) / 10;
-        if (plain && features().late_move_pruning && depth <= kParams.late_move_pruning_depth &&
-            static_cast<int>(loop.quiet_count) >= late_move_count)
-            return true;
-        // Step 15 (~-10 Elo ± 27, 400 games). Futility pruning. A quiet move cannot lift an evaluation this far below
-        // alpha. At the depth late move reductions would leave the move, for this margin and the quiet SEE one,
-        // measured -22.5 Elo ± 37.1 (232 games at 10k nodes).
-        if (plain && features().futility && depth <= kParams.futility_depth && !n.pv_node &&
-            n.static_eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
-            return true;
-        // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
-        // starts is not worth a search near the horizon. A capture's margin is -20 d², not -100 d (stricter to depth
-        // 4, looser from 6): alone +6.8 Elo ± 9.8 in 2,142 games at 60k nodes over four runs, SPRT [0, 10] undecided
-        // (LLR 0.73); accepted with ThreatHistory and QuiescenceSkipEvenTrades (limits.hpp).
-        return features().see_pruning && depth <= kParams.see_pruning_depth &&
-               !see_ge(m, quiet ? kParams.see_quiet_margin * depth : kParams.see_tactical_margin * depth * depth);
-    }
+                    const MoveLoop& loop) const;
 
-    // Step 19 (~100 Elo ± 38, 200 games). Late move reductions. A quiet move ordered late is seldom best: its null
-    // window is searched shallower, more so late at high depth, at expected cut nodes and where the evaluation
-    // declines, less for killers and good history. A quiet check is exempt.
-    // Measured and not kept: one ply more everywhere but at expected cut nodes, -10.7 Elo ± 33.0 in 194 games at 60k
-    // nodes; the second move reduced too off the PV, -26.3 ± 33.5 in 106;
-    // a reduced move that beats alpha re-searched a ply deeper where it beat the best so far by 50, a ply shallower
-    // where by less than the new depth (Stockfish's rule), -19.5 ± 30.5 in 178; every late quiet move reduced at
-    // least a ply (Ethereal's floor; 18% fewer nodes to depth 14), -58.5 ± 57.8 in 78; reductions reaching quiescence
-    // (at most depth - 1; 9% fewer nodes), -24.2 ± 33.5 in 159.
+    // Step 19 (pruning.hpp).
     int late_move_reduction(int depth, const Node& n, int move_count, bool killer_or_counter, bool checks,
-                            int history_score) const {
-        if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2 || checks) return 0;
-        int r = base_reduction(depth, move_count);
-        if (n.pv_node) --r;
-        if (killer_or_counter) --r;
-        if (n.cut_node) ++r;
-        if (n.declining) ++r;
-        // /2048 within ±2: -5.5 Elo ± 11.7, 752 games at 10k nodes; /5000: +3.3 in 424 games at 60k nodes (+8.2 ±
-        // 29.3, then -1.6 ± 29.0).
-        r -= history_score / 8192;
-        return std::clamp(r, 0, depth - 2);
-    }
+                            int history_score) const;
 
-    Score quiescence(int ply, Score alpha, Score beta) {
-        count_node(ply);
-        pv_.clear(ply);
-        if (stopped()) return 0;
-        if (auto end = rule_end_score(game_, ply)) return *end;
-        if (ply >= kMaxPly - 1) return game_.evaluate();
-        if constexpr (!TacticalGame<G>) {
-            return static_score(ply);
-        } else {
-            if (!features().quiescence) return static_score(ply);
-            const bool pv_node = beta - alpha > 1;
-            // Quiescence step 1 (with step 5). Table cutoff. Captures repeat across lines as much as quiet moves do.
-            std::optional<Move> tt_move;
-            std::optional<TTHit<Move>> tt_entry;
-            std::uint64_t key = 0;
-            bool deeper_entry = false;  // a main-search result: worth more than this one
-            if constexpr (HashedGame<G>) {
-                if (features().transposition_table) {
-                    key = game_.hash();
-                    if (auto hit = shared_.table->probe(key, 0)) {
-                        tt_move = oriented(hit->move);
-                        deeper_entry = hit->depth > 0;
-                        const Score v = score_from_tt(hit->score, ply);
-                        if (!pv_node && bound_settles(hit->bound, v, alpha, beta)) return v;
-                        tt_entry = TTHit<Move>{v, hit->depth, hit->bound, tt_move, hit->eval};
-                    }
-                }
-            }
-            const Score original_alpha = alpha;
-            std::optional<Move> best_move;
-            const bool checked = in_check();
-            Score best = -kInfinity;
-            Score stand_pat = -kInfinity;
-            Score raw_eval = -kInfinity;
-            // Quiescence step 2 (with step 1). Standing pat. The side to move need not capture: the evaluation is a
-            // lower bound.
-            if (!checked) {
-                raw_eval = evaluation(tt_entry);
-                stand_pat = corrected(raw_eval);
-                if (stand_pat >= beta) return stand_pat;
-                alpha = std::max(alpha, stand_pat);
-                best = stand_pat;
-            }
-            MoveListOf<G> moves;
-            game_.generate_tactical(moves);  // all evasions when in check
-            if (checked && moves.empty()) return no_moves_score(game_, ply);
-            Picker picker{moves};
-            score_moves(picker, ply, tt_move, quiet_context(ply, checked));
-            const Score least_gain = features().quiescence_skip_even_trades ? 1 : 0;  // fixed for the node
-            while (auto next = picker.pick()) {
-                const Move m = *next;
-                // Quiescence step 3 (not measured). Delta and static exchange pruning. A capture that loses material
-                // or cannot lift the score to alpha even with a margin is skipped, unless it checks: a mate is worth
-                // more than any margin. With QuiescenceSkipEvenTrades an even exchange is skipped too: it leaves the
-                // balance standing pat already counted.
-                if (!checked) {
-                    const Score needed = std::max<Score>(least_gain, alpha - stand_pat - kParams.delta_margin + 1);
-                    if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
-                }
-                push_move(ply, m);
-                game_.make(m);
-                const Score v = -quiescence(ply + 1, -beta, -alpha);
-                game_.unmake(m);
-                if (stopped()) return 0;
-                if (v > best) {
-                    best = v;
-                    if (v > alpha) {
-                        alpha = v;
-                        best_move = m;
-                        pv_.update(ply, m);
-                        if (v >= beta) break;
-                    }
-                }
-            }
-            // Quiescence step 4 (with step 1). Storing the result: depth 0, and never over an entry of the main
-            // search.
-            if constexpr (HashedGame<G>) {
-                if (features().transposition_table && best > -kInfinity && !deeper_entry) {
-                    shared_.table->store(key, score_to_tt(best, ply), 0, bound_of(best, original_alpha, beta),
-                                         oriented(best_move ? best_move : tt_move), evaluated(raw_eval));
-                }
-            }
-            return best;
-        }
-    }
+    Score quiescence(int ply, Score alpha, Score beta);  // quiescence.hpp
 
     SharedState<Move>& shared_;
     G game_;
@@ -901,3 +714,6 @@ private:
 };
 
 }  // namespace ply::engine
+
+#include <ply/search/engine/pruning.hpp>
+#include <ply/search/engine/quiescence.hpp>
