@@ -40,7 +40,15 @@ struct SearchParameters {
     Score futility_base = 90;
     Score futility_per_ply = 90;
 
-    int late_move_pruning_depth = 8;  // quiet moves tried before pruning: 3 + d*d
+    int late_move_pruning_depth = 8;
+    // Quiet moves tried before the rest are pruned: (base + per_ply_squared * d * d) / divisor, fewer where the
+    // evaluation declines.
+    int late_move_count_base = 40;
+    int late_move_count_per_ply_squared = 7;
+    int late_move_count_divisor = 10;
+    int declining_move_count_base = 16;
+    int declining_move_count_per_ply_squared = 3;
+    int declining_move_count_divisor = 8;
     int see_pruning_depth = 8;
     Score see_quiet_margin = -60;     // per ply
     Score see_tactical_margin = -20;  // per ply squared: deeper, a capture may lose more
@@ -48,11 +56,14 @@ struct SearchParameters {
     int lmr_min_depth = 3;
     double lmr_base = 0.75;
     double lmr_divisor = 2.25;
+    int lmr_full_depth_moves = 2;    // the first moves are never reduced
+    int lmr_history_divisor = 8192;  // a ply less (more) for every this much history above (below) 0
 
     Score delta_margin = 200;  // quiescence: captures this far below alpha are skipped
 
-    int singular_min_depth = 8;  // the table's move is tested for being the only good one from here
-    Score singular_margin = 2;   // per ply: how far below the table's score the others must stay
+    int singular_min_depth = 8;    // the table's move is tested for being the only good one from here
+    Score singular_margin = 2;     // per ply: how far below the table's score the others must stay
+    int singular_entry_depth = 3;  // the table's entry at most this much shallower than the node
 
     // Time: a best score this far below the previous search's doubles the
     // clock's soft limit (the FallingScoreTime switch).

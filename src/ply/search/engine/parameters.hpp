@@ -47,6 +47,10 @@ inline constexpr int kSkillSpreadPerLevel = 15;
 // ... and from this lead on (mates included) it plays its best move.
 inline constexpr Score kSkillDecisive = 400;
 
+// Extensions: the principal variation extends to at most this many times the
+// iteration's depth, other lines not beyond it.
+inline constexpr int kPvExtensionFactor = 2;
+
 inline constexpr int kHistoryMax = 16384;
 // A cutoff at depth d moves its entries by min(kHistoryBonusScale * d * d,
 // kHistoryBonusMax), minus gravity. Against 1 * min(d * d, 400), which left

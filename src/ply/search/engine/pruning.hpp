@@ -21,7 +21,8 @@ template <Game G>
 auto Worker<G>::singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
                                    const TTHit<Move>& entry) -> std::optional<Singularity> {
     if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
-        entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) || !may_extend(ply, pv_node))
+        entry.bound == Bound::Upper || entry.depth < depth - kParams.singular_entry_depth || is_mate(entry.score) ||
+        !may_extend(ply, pv_node))
         return Singularity{};
     const Score singular_beta = entry.score - kParams.singular_margin * depth;
     excluded_[static_cast<std::size_t>(ply)] = entry.move;
@@ -80,7 +81,12 @@ bool Worker<G>::prune_move(int depth, Score alpha, const Node& n, const Move& m,
     // Step 14 (~-1 Elo ± 29, 400 games). Late move pruning. Near the horizon, the quiet moves ordered last seldom
     // matter; fewer still where the evaluation declines (near Ethereal's counts; with futility to depth 8, +12.2 Elo
     // ± 9.7 in 2,167 games at 60k nodes against 3 + d² and depth 6).
-    const int late_move_count = n.declining ? (16 + 3 * depth * depth) / 8 : (40 + 7 * depth * depth) / 10;
+    const int late_move_count =
+        n.declining
+            ? (kParams.declining_move_count_base + kParams.declining_move_count_per_ply_squared * depth * depth) /
+                  kParams.declining_move_count_divisor
+            : (kParams.late_move_count_base + kParams.late_move_count_per_ply_squared * depth * depth) /
+                  kParams.late_move_count_divisor;
     if (plain && features().late_move_pruning && depth <= kParams.late_move_pruning_depth &&
         static_cast<int>(loop.quiet_count) >= late_move_count)
         return true;
@@ -103,13 +109,15 @@ bool Worker<G>::prune_move(int depth, Score alpha, const Node& n, const Move& m,
 template <Game G>
 int Worker<G>::late_move_reduction(int depth, const Node& n, int move_count, bool killer_or_counter, bool checks,
                                    int history_score) const {
-    if (!features().late_move_reductions || depth < kParams.lmr_min_depth || move_count <= 2 || checks) return 0;
+    if (!features().late_move_reductions || depth < kParams.lmr_min_depth ||
+        move_count <= kParams.lmr_full_depth_moves || checks)
+        return 0;
     int r = base_reduction(depth, move_count);
     if (n.pv_node) --r;
     if (killer_or_counter) --r;
     if (n.cut_node) ++r;
     if (n.declining) ++r;
-    r -= history_score / 8192;
+    r -= history_score / kParams.lmr_history_divisor;
     return std::clamp(r, 0, depth - 2);
 }
 

@@ -406,7 +406,9 @@ private:
     // extending, and never past twice that depth: the endless checks of a
     // queen against a bare king would otherwise grow every line (depth 18
     // of KQ-K took 126M nodes without finding the mate, 2.3M with this).
-    bool may_extend(int ply, bool pv_node) const { return ply < root_depth_ || (pv_node && ply < 2 * root_depth_); }
+    bool may_extend(int ply, bool pv_node) const {
+        return ply < root_depth_ || (pv_node && ply < param::kPvExtensionFactor * root_depth_);
+    }
 
     // Only pruning and the improving flag read the static evaluation; with
     // all of them off it is not worth computing at every node.
