@@ -27,7 +27,6 @@ TEST(SearchParameters, MarginsScaleWithTheUnitAndDepthsDoNot) {
     EXPECT_EQ(p.see_quiet_margin, -6);
     EXPECT_EQ(p.see_tactical_margin, -2);
     EXPECT_EQ(p.delta_margin, 20);
-    EXPECT_EQ(p.falling_score_span, 10);
     EXPECT_EQ(p.reverse_futility_depth, SearchParameters{}.reverse_futility_depth);
     EXPECT_EQ(p.null_move_base_reduction, SearchParameters{}.null_move_base_reduction);
     EXPECT_EQ(p.lmr_divisor, SearchParameters{}.lmr_divisor);
@@ -48,15 +47,4 @@ TEST(SearchParameters, EachGameGetsItsOwn) {
     EXPECT_EQ(engine::parameters_of<connect4::Connect4>.futility_base, 9);
     EXPECT_EQ(engine::parameters_of<minichess::Minichess>, SearchParameters{});  // centipawns, as chess
     EXPECT_EQ(engine::parameters_of<test::Nim>, SearchParameters{});             // says nothing: the defaults
-}
-
-TEST(SearchParameters, AFallingScoreBuysTimeAndARisingOneSavesIt) {
-    using engine::param::falling_score_scale;
-    EXPECT_DOUBLE_EQ(falling_score_scale(30, 30, 100), 1.0);
-    EXPECT_DOUBLE_EQ(falling_score_scale(30, -20, 100), 1.5);  // half a span down
-    EXPECT_DOUBLE_EQ(falling_score_scale(30, 10, 100), 1.2);
-    EXPECT_DOUBLE_EQ(falling_score_scale(30, 40, 100), 0.9);
-    EXPECT_DOUBLE_EQ(falling_score_scale(0, -500, 100), engine::param::kFallingScoreMax);
-    EXPECT_DOUBLE_EQ(falling_score_scale(0, 500, 100), engine::param::kFallingScoreMin);
-    EXPECT_DOUBLE_EQ(falling_score_scale(0, -5, 10), 1.5);  // the span is in the game's unit
 }

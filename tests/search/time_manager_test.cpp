@@ -88,12 +88,6 @@ TEST(TimeManager, InstabilityGrowsWhenTheBestMoveChanges) {
     EXPECT_DOUBLE_EQ(timing::next_instability(0.62, false), timing::kInstabilityMin);
 }
 
-TEST(TimeManager, NodeShareScale) {
-    EXPECT_NEAR(timing::node_share_scale(0.7), 1.0, 1e-12);
-    EXPECT_DOUBLE_EQ(timing::node_share_scale(1.0), 0.55);
-    EXPECT_DOUBLE_EQ(timing::node_share_scale(0.0), 1.75);
-}
-
 TEST(TimeManager, SoftLimitScaled) {
     EXPECT_FALSE(timing::past_soft_limit(milliseconds(377), milliseconds(377), 1.0));
     EXPECT_TRUE(timing::past_soft_limit(milliseconds(378), milliseconds(377), 1.0));

@@ -65,10 +65,6 @@ struct SearchParameters {
     Score singular_margin = 2;     // per ply: how far below the table's score the others must stay
     int singular_entry_depth = 3;  // the table's entry at most this much shallower than the node
 
-    // Time: a best score this far below the previous search's doubles the
-    // clock's soft limit (the FallingScoreTime switch).
-    Score falling_score_span = 100;
-
     // The defaults with every margin carried from kReferenceUnit to `unit`
     // (rounded to nearest; a margin never rounds to nothing).
     static constexpr SearchParameters scaled_to(Score unit) {
@@ -87,7 +83,6 @@ struct SearchParameters {
         p.see_tactical_margin = scale(p.see_tactical_margin);
         p.delta_margin = scale(p.delta_margin);
         p.singular_margin = scale(p.singular_margin);
-        p.falling_score_span = scale(p.falling_score_span);
         return p;
     }
 

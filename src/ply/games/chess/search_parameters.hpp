@@ -43,7 +43,6 @@ inline constexpr SearchParameters kSearchParameters{
     .singular_min_depth = 8,
     .singular_margin = 2,
     .singular_entry_depth = 3,
-    .falling_score_span = 100,
 };
 
 }  // namespace ply::chess

@@ -33,7 +33,6 @@ public:
     [[nodiscard]] std::size_t hash_megabytes() const { return table_.megabytes(); }
     void clear() {  // a new game
         table_.clear();
-        last_score_.reset();
         for (auto& m : memories_) m->clear();
     }
     void set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
@@ -148,7 +147,6 @@ public:
         result.best = best.move;
         if (best.pv.size() > 1) result.ponder = best.pv[1];
         result.score = best.previous_score;
-        last_score_ = is_mate(result.score) ? std::nullopt : std::optional<Score>(result.score);
         result.depth = completed_depth_;
         result.nodes = total_nodes();
         return result;
@@ -269,26 +267,7 @@ private:
         last_best = best.move;
         if (limits_.mate && is_mate(best.score) && best.score > 0 && mate_in(best.score) <= *limits_.mate) return true;
         if (is_infinite() || !time_.soft) return false;
-        const double scale = instability * node_share_factor(w.root_moves()) * falling_score_factor(best.score);
-        return timing::past_soft_limit(elapsed(), *time_.soft, scale);
-    }
-
-    // The best move's share of the nodes searched so far (timing::node_share_scale).
-    double node_share_factor(const std::vector<RootMove<Move>>& moves) const {
-        if (!shared_.features.node_share_time) return 1.0;
-        std::uint64_t total = 0;
-        for (const auto& rm : moves) total += rm.nodes;
-        if (!total) return 1.0;
-        const double share = static_cast<double>(moves.front().nodes) / static_cast<double>(total);
-        return timing::node_share_scale(share);
-    }
-
-    // The best score against the one the previous search ended with (in a
-    // game, the engine's own last move): a fall is trouble found, worth the
-    // time to look for a way out; a rise needs less. Mates are left alone.
-    double falling_score_factor(Score score) const {
-        if (!shared_.features.falling_score_time || !last_score_ || is_mate(score)) return 1.0;
-        return param::falling_score_scale(*last_score_, score, kParams.falling_score_span);
+        return timing::past_soft_limit(elapsed(), *time_.soft, instability);
     }
 
     // Publishes a completed iteration if it is the deepest so far.
@@ -378,7 +357,6 @@ private:
     Limits<Move> limits_;
     std::atomic<Clock::rep> start_ns_{0};  // reset by ponderhit from another thread
     timing::TimeLimits time_;              // the clock's, set by arm()
-    std::optional<Score> last_score_;      // the previous search's, if not a mate
     int completed_depth_ = 0;
     struct Completed {
         int depth = 0;

@@ -45,12 +45,6 @@ struct Features {
     // ThreatHistory (above).
     bool quiescence_skip_even_trades = true;
     bool improving = true;  // margins and counts depend on whether the evaluation rises
-    // A clock's soft limit scaled by the best move's share of the nodes; off until its SPRT passes (at 5+0.05,
-    // +27.8 Elo ± 31.6 in 189 games, then +3.1 ± 17.7 in 450).
-    bool node_share_time = false;
-    // A clock's soft limit scaled by how far the best score fell since the previous search; off until its SPRT
-    // passes.
-    bool falling_score_time = false;
     // A search stopped inside an iteration plays a move that iteration proved better (it beat alpha) than the
     // deepest completed iteration's best, instead of discarding the unfinished iteration. On: +27.0 Elo ± 17.0 in 491
     // games at 60k nodes, SPRT [0, 10] accepted (a first run on other openings: +11.3 ± 17.3 in 491).
@@ -91,8 +85,6 @@ inline constexpr FeatureSwitch kFeatureSwitches[] = {
     {"QuiescenceSkipEvenTrades", &Features::quiescence_skip_even_trades},
     {"DeferBusyMoves", &Features::defer_busy_moves},
     {"Improving", &Features::improving},
-    {"NodeShareTime", &Features::node_share_time},
-    {"FallingScoreTime", &Features::falling_score_time},
     {"PartialIteration", &Features::partial_iteration},
     {"EnhancedTranspositionCutoff", &Features::enhanced_transposition_cutoff},
 };

@@ -31,15 +31,6 @@ inline constexpr SearchParameters parameters_of = [] {
 namespace ply::engine::param {
 
 // Time management's constants are in search/time_manager.hpp.
-// Time: the soft limit is scaled by 1 + the fall of the best score since the
-// previous search over the game's falling_score_span, within these bounds.
-inline constexpr double kFallingScoreMin = 0.8;
-inline constexpr double kFallingScoreMax = 2.0;
-// That factor for a best score that went from `before` to `now`.
-constexpr double falling_score_scale(Score before, Score now, Score span) {
-    const double fall = static_cast<double>(before - now) / static_cast<double>(span);
-    return std::clamp(1.0 + fall, kFallingScoreMin, kFallingScoreMax);
-}
 
 // Skill levels: how far below the best move a weakened player's pick may
 // score, per level below full strength (level 0: three pawns in chess).
