@@ -1,6 +1,7 @@
 // Time management: how long a move may take, from the clock alone (time
 // left, increment, moves to go, the GUI's overhead), and how the best
-// move's stability scales that once the search runs. Plain functions, so that tests reach them without a search.
+// move's stability scales that once the search runs. Plain functions, so
+// that tests reach them without a search.
 #pragma once
 
 #include <algorithm>
