@@ -5,12 +5,12 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
+#include <ply/tools/number_text.hpp>
 
 namespace ply {
 
@@ -42,10 +42,6 @@ std::string line_text(G game, const std::vector<typename G::Move>& line) {
     return out;
 }
 
-inline std::string seconds_text(double seconds) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3fs", seconds);
-    return buffer;
-}
+inline std::string seconds_text(double seconds) { return fixed(seconds, 3) + "s"; }
 
 }  // namespace ply
