@@ -147,9 +147,10 @@ TEST(ArenaPly, DeeperConnect4SearchWins) {
 TEST(ArenaCli, UsageErrors) {
     EXPECT_EQ(testing::run_ply("match --engine cmd=ply:game=connect4 --game connect4").exit_code, 2);
     EXPECT_EQ(testing::run_ply("match --engine colour=red --engine cmd=x").exit_code, 2);
-    EXPECT_EQ(testing::run_ply("match --game checkers --engine cmd=ply:game=checkers --engine cmd=ply:game=checkers")
-                  .exit_code,
-              2);
+    EXPECT_EQ(
+        testing::run_ply("match --game backgammon --engine cmd=ply:game=backgammon --engine cmd=ply:game=backgammon")
+            .exit_code,
+        2);
     EXPECT_EQ(testing::run_ply("match --game connect4 --engine cmd=ply:game=connect4 --engine cmd=ply:game=connect4 "
                                "--sprt elo0=5 elo1=0")
                   .exit_code,

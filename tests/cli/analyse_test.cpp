@@ -66,7 +66,7 @@ TEST(Analyse, BadInput) {
     EXPECT_EQ(run_ply("analyse chess --fen 'not a fen' --depth 2").exit_code, 1);
     EXPECT_EQ(run_ply("analyse chess --depth 3 --time 1").exit_code, 2) << "--depth and --time exclude each other";
     EXPECT_EQ(run_ply("analyse chess --multipv 0").exit_code, 2);
-    EXPECT_EQ(run_ply("analyse checkers").exit_code, 2);
+    EXPECT_EQ(run_ply("analyse backgammon").exit_code, 2);
     EXPECT_EQ(run_ply("analyse connect4 --fen 4453").exit_code, 2) << "FEN is chess only";
 }
 

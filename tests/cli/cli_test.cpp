@@ -109,9 +109,9 @@ TEST(CliSearch, ConnectFourFindsTheImmediateWin) {
 }
 
 TEST(CliErrors, UnknownGameIsAUsageError) {
-    const auto r = run_ply("search checkers");
+    const auto r = run_ply("search backgammon");
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.out.find("unknown game 'checkers'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("unknown game 'backgammon'"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("see 'ply search --help'"), std::string::npos) << r.out;
 }
 

@@ -90,7 +90,7 @@ TEST(CliMoves, BadInputIsReported) {
     EXPECT_EQ(side.exit_code, 1);
     EXPECT_NE(side.out.find("bad header '1 X'"), std::string::npos) << side.out;
 
-    const auto game = run_ply("moves checkers");
+    const auto game = run_ply("moves backgammon");
     EXPECT_EQ(game.exit_code, 2);
-    EXPECT_NE(game.out.find("unknown game 'checkers'"), std::string::npos) << game.out;
+    EXPECT_NE(game.out.find("unknown game 'backgammon'"), std::string::npos) << game.out;
 }

@@ -43,7 +43,7 @@ TEST(CliPerft, ChessStaysTheDefaultAndTakesJson) {
 TEST(CliPerft, OptionsOnlySomeGamesTake) {
     for (const char* command : {"perft tictactoe --depth 2 --threads 2", "perft tictactoe --depth 2 --hash 16",
                                 "perft connect4 --depth 2 --chess960", "perft tictactoe --depth 2 --fen 'X........'",
-                                "perft checkers --depth 1", "perft --depth 2 -t 2"}) {
+                                "perft backgammon --depth 1", "perft --depth 2 -t 2"}) {
         const auto r = run_ply(command);
         EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.out;
         EXPECT_NE(r.out.find("--help"), std::string::npos) << command << "\n" << r.out;

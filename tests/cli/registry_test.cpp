@@ -16,7 +16,7 @@ using ply::testing::run_ply;
 
 TEST(CliRegistry, BuiltinGamesComeInTheListsOrder) {
     const auto games = ply::cli::builtin_games();
-    EXPECT_EQ(games.names(), "tictactoe, connect4, chess, minichess, go, tree, uniform");
+    EXPECT_EQ(games.names(), "tictactoe, connect4, checkers, chess, minichess, go, tree, uniform");
     for (const auto& g : games.games()) {
         EXPECT_NE(g.search, nullptr) << g.name;
         EXPECT_NE(g.compare, nullptr) << g.name;
@@ -24,7 +24,8 @@ TEST(CliRegistry, BuiltinGamesComeInTheListsOrder) {
     // Trees cannot start without being given: no match for them.
     EXPECT_EQ(games.find("tree")->arena, nullptr);
     EXPECT_NE(games.find("connect4")->arena, nullptr);
-    EXPECT_EQ(games.find("checkers"), nullptr);
+    EXPECT_NE(games.find("checkers")->arena, nullptr);
+    EXPECT_EQ(games.find("backgammon"), nullptr);
 }
 
 TEST(CliRegistry, ANameCanBeTakenOnce) {
@@ -65,11 +66,11 @@ TEST(CliRegistry, GamesWithoutAStartNeedAPositionTheOthersStartAtTheirStart) {
 
 TEST(CliRegistry, UnknownGamesAreNamedWithTheListInEveryCommand) {
     for (const char* command :
-         {"search checkers", "moves checkers", "play checkers", "compare checkers",
-          "match --game checkers --engine cmd=ply:game=checkers --engine cmd=ply:game=checkers"}) {
+         {"search backgammon", "moves backgammon", "play backgammon", "compare backgammon",
+          "match --game backgammon --engine cmd=ply:game=backgammon --engine cmd=ply:game=backgammon"}) {
         const auto r = run_ply(command);
         EXPECT_NE(r.exit_code, 0) << command;
-        EXPECT_NE(r.out.find("unknown game 'checkers'"), std::string::npos) << command << ": " << r.out;
+        EXPECT_NE(r.out.find("unknown game 'backgammon'"), std::string::npos) << command << ": " << r.out;
         EXPECT_NE(r.out.find("tictactoe, connect4"), std::string::npos) << command << ": " << r.out;
         EXPECT_EQ(ply::testing::count_occurrences(r.out, "\n"), 1u) << command << ": " << r.out;
     }

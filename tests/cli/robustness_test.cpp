@@ -171,7 +171,8 @@ TEST(CliRobustness, EveryErrorIsOneLine) {
          {Case{"nosuch", 2, "ply: unknown command 'nosuch'"},
           Case{"perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' --depth 1", 1, "ply perft: "},
           Case{"perft --fen '8/8/8/8/8/8/8/K6k w - - 2147483646 1' --depth 1", 1, "from 0 to 1000000"},
-          Case{"search checkers", 2, "unknown game 'checkers'"}, Case{"search tictactoe --depth -3", 2, "ply search: "},
+          Case{"search backgammon", 2, "unknown game 'backgammon'"},
+          Case{"search tictactoe --depth -3", 2, "ply search: "},
           Case{"solve tictactoe --frobnicate", 2, "--frobnicate"}, Case{"--frobnicate", 2, "ply: "}}) {
         const auto r = run_ply(c.command);
         EXPECT_EQ(r.exit_code, c.exit_code) << c.command << "\n" << r.out;

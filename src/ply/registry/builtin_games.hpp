@@ -5,6 +5,7 @@
 // from the game itself (core/describe.hpp, core/game.hpp).
 #pragma once
 
+#include <ply/games/checkers/description.hpp>
 #include <ply/games/chess/description.hpp>
 #include <ply/games/connect4/description.hpp>
 #include <ply/games/go/description.hpp>
@@ -21,6 +22,7 @@ namespace ply::registry {
 using BuiltinGames = GameList<
     PLY_GAME(tictactoe::TicTacToe),
     PLY_GAME(connect4::Connect4),
+    PLY_GAME(checkers::Checkers),
     PLY_GAME(chess::Position),
     PLY_GAME(minichess::Minichess),
     PLY_GAME(go::Go),

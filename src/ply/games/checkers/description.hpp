@@ -1,0 +1,39 @@
+// Checkers as the front ends and the searches know it: its facts, and a
+// check of every capability (core/game.hpp) it claims.
+#pragma once
+
+#include <ply/core/board_view.hpp>
+#include <ply/core/describe.hpp>
+#include <ply/core/game.hpp>
+#include <ply/games/checkers/checkers.hpp>
+
+namespace ply {
+
+template <>
+struct Description<checkers::Checkers> {
+    static constexpr GameFacts facts{
+        .name = checkers::Checkers::name,
+        .summary = "English draughts (American checkers): PDN FEN positions, moves as 11-15, 15x24",
+        .players = {"Black", "White"},
+        .start_position = "start",
+        .move_hint = "squares 1-32 as 11-15, captures as 15x24 (15x24x31 where routes differ)",
+        .default_depth = 12,
+        .match_depth = 10,
+        .default_seconds = 1.0,
+    };
+};
+
+namespace checkers {
+
+// Rules: threefold repetition and the 40-move rule, tested cheaply, and the
+// moves still on the board after one.
+static_assert(DrawRuleGame<Checkers> && RuleEndedGame<Checkers>);
+// Hashing and search hints: captures are the tactical moves (quiescence is
+// the capture sequence), moves keyed for the history tables.
+static_assert(HashedGame<Checkers> && TacticalGame<Checkers> && OrderedTacticsGame<Checkers> &&
+              KeyedMoveGame<Checkers> && EvalUnitGame<Checkers>);
+// Front ends: notation, the turn and move number, an SVG board.
+static_assert(NotatedGame<Checkers> && TurnNumberedGame<Checkers> && BoardGame<Checkers>);
+
+}  // namespace checkers
+}  // namespace ply
