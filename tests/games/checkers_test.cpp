@@ -214,7 +214,7 @@ TEST(Checkers, FenRangesAndBadFensRefusedInOneLine) {
     EXPECT_EQ(Checkers::from_fen("start").fen(), Checkers().fen());
     EXPECT_EQ(Checkers::from_fen(" W : B K5 , 9 : W 30 ").fen(), "W:W30:BK5,9");
     for (const char* bad : {"B", "X:W1:B2", "B:W1:W2", "B:W33:B1", "B:W0:B1", "B:W1:B1", "B:W5-2:B1", "B:W1,a:B9",
-                            "B:W9:B30", "B:W2:B9:W3", "B:Wx:B1", "B:W1:B-1"}) {
+                            "B:W9:B30", "B:W5-17:B20", "B:W2:B9:W3", "B:Wx:B1", "B:W1:B-1"}) {
         try {
             (void)Checkers::from_fen(bad);
             ADD_FAILURE() << "accepted '" << bad << "'";

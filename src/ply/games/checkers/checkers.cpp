@@ -33,11 +33,18 @@ struct JumpSearch {
             extended = true;
             const std::uint32_t longer = path | static_cast<std::uint32_t>(d) << (2 * jumps);
             if (!king && (bit(land) & kCrowningRow[side]))
-                out.push_back(Move::jump(from, longer, jumps + 1));  // crowned: the move ends here
+                add(Move::jump(from, longer, jumps + 1));  // crowned: the move ends here
             else
                 extend(land, longer, jumps + 1, taken | bit(over));
         }
-        if (!extended && jumps > 0) out.push_back(Move::jump(from, path, jumps));
+        if (!extended && jumps > 0) add(Move::jump(from, path, jumps));
+    }
+
+    // Twelve pieces a side leave far fewer routes than the list holds (a
+    // search for the most found 34); the test keeps a hostile board from
+    // writing past it.
+    void add(Move m) {
+        if (out.size() < out.capacity) out.push_back(m);
     }
 };
 
@@ -161,6 +168,8 @@ Checkers Checkers::from_fen(std::string_view fen) {
             for (int q = first; q <= last; ++q) {
                 if ((g.pieces_[Black] | g.pieces_[White]) & bit(q))
                     throw ParseError("checkers FEN: square " + std::to_string(q + 1) + " given twice");
+                if (std::popcount(g.pieces_[s]) == 12)
+                    throw ParseError("checkers FEN: more than 12 pieces for one side in '" + clip(fen) + "'");
                 if (!king && (bit(q) & kCrowningRow[s]))
                     throw ParseError("checkers FEN: a man on square " + std::to_string(q + 1) +
                                      ", its crowning row: write K" + std::to_string(q + 1));
