@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 cmake --preset fuzz >/dev/null
-fuzzers=(fen_fuzzer move_fuzzer xboard_fuzzer gtp_fuzzer matrix_fuzzer expression_fuzzer)
+fuzzers=(fen_fuzzer move_fuzzer checkers_fuzzer xboard_fuzzer gtp_fuzzer matrix_fuzzer expression_fuzzer)
 cmake --build build/fuzz -j2 --target "${fuzzers[@]}"
 
 work="build/fuzz/corpus"
@@ -30,6 +30,12 @@ printf '\x03Nb4' > "$work/seeds-move/4"
 printf '\x05d5c6' > "$work/seeds-move/5"
 printf '\x06Qh4e1+' > "$work/seeds-move/6"
 printf '\x07e1h1' > "$work/seeds-move/7"
+# Checkers: FENs (even first byte) and moves (odd: position, then move).
+printf '\x00B:W21-32:B1-12' > "$work/seeds-checkers/1"
+printf '\x02B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' > "$work/seeds-checkers/2"
+printf '\x01' > "$work/seeds-checkers/3"; printf '11-15' >> "$work/seeds-checkers/3"
+printf '\x0315x24x31' > "$work/seeds-checkers/4"
+printf '\x0510x19x26x17x10' > "$work/seeds-checkers/5"
 # Sessions as GUIs and controllers open them.
 printf 'xboard\nprotover 2\nnew\nlevel 40 5 0\npost\nusermove e2e4\nping 1\n' > "$work/seeds-xboard/1"
 printf 'new\nforce\nsetboard 8/8/8/8/8/8/8/K6k w - - 0 1\ngo\nundo\nremove\n?\n' > "$work/seeds-xboard/2"
