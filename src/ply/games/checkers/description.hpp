@@ -16,6 +16,7 @@ struct Description<checkers::Checkers> {
         .summary = "English draughts (American checkers): PDN FEN positions, moves as 11-15, 15x24",
         .players = {"Black", "White"},
         .start_position = "start",
+        .position_alias = "fen",  // PDN's FEN
         .move_hint = "squares 1-32 as 11-15, captures as 15x24 (15x24x31 where routes differ)",
         .default_depth = 12,
         .match_depth = 10,
