@@ -16,9 +16,13 @@
 // description (games/<g>/description.hpp) includes it and checks it.
 #pragma once
 
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <new>
+
+#include <ply/core/error.hpp>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
@@ -33,6 +37,51 @@ template <class G>
 concept FastPerftGame = Game<G> && described<G>() && requires(const G cg, int threads, std::size_t hash_mb) {
     { PerftCounter<G>{threads, hash_mb}.count(cg, 1) } -> std::same_as<std::uint64_t>;
     { PerftCounter<G>{threads, hash_mb}.divide(cg, 1).front().second } -> std::convertible_to<std::uint64_t>;
+};
+
+// Counts of subtrees by key (the position's and the depth's, mixed by the
+// game), shared by threads. Reusable across counts: each count starts a new
+// generation of keys, so entries from earlier roots are never mistaken for
+// the current one's.
+class PerftTable {
+public:
+    explicit PerftTable(std::size_t mb) {  // throws OutOfMemory
+        std::size_t n = 1;
+        while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
+        slots_ = new (std::nothrow) Slot[n];
+        if (!slots_) throw OutOfMemory(mb, "perft hash table");
+        mask_ = n - 1;
+    }
+    ~PerftTable() { delete[] slots_; }
+    PerftTable(const PerftTable&) = delete;
+    PerftTable& operator=(const PerftTable&) = delete;
+
+    void new_generation() { salt_ = (salt_ + 1) * 0xD6E8FEB86659FD93ULL; }
+    [[nodiscard]] std::uint64_t salt() const { return salt_; }
+
+    bool probe(std::uint64_t key, std::uint64_t& count) const {
+        const Slot& s = slots_[key & mask_];
+        const std::uint64_t c = s.count.load(std::memory_order_relaxed);
+        if ((s.check.load(std::memory_order_relaxed) ^ c) != key) return false;
+        count = c;
+        return true;
+    }
+    void store(std::uint64_t key, std::uint64_t count) {
+        Slot& s = slots_[key & mask_];
+        s.check.store(key ^ count, std::memory_order_relaxed);
+        s.count.store(count, std::memory_order_relaxed);
+    }
+
+private:
+    // The key xor the count next to the count, so that a slot torn by two
+    // threads writing at once reads as a miss instead of a wrong count.
+    struct Slot {
+        std::atomic<std::uint64_t> check{0};
+        std::atomic<std::uint64_t> count{0};
+    };
+    Slot* slots_ = nullptr;
+    std::size_t mask_ = 0;
+    std::uint64_t salt_ = 0;
 };
 
 }  // namespace ply

@@ -6,6 +6,7 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 #include <ply/games/checkers/checkers.hpp>
+#include <ply/games/checkers/perft.hpp>
 
 namespace ply {
 
@@ -35,6 +36,8 @@ static_assert(HashedGame<Checkers> && TacticalGame<Checkers> && OrderedTacticsGa
               KeyedMoveGame<Checkers> && EvalUnitGame<Checkers>);
 // Front ends: notation, the turn and move number, an SVG board.
 static_assert(NotatedGame<Checkers> && TurnNumberedGame<Checkers> && BoardGame<Checkers>);
+// A perft of its own (perft.hpp): bitboard steps, threads and a hash table.
+static_assert(FastPerftGame<Checkers>);
 
 }  // namespace checkers
 }  // namespace ply

@@ -3,45 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
-#include <new>
 #include <thread>
 
-#include <ply/core/error.hpp>
 #include <ply/core/threads.hpp>
 #include <ply/games/chess/movegen.hpp>
 
 namespace ply::chess {
-
-// Each slot holds the key xor the count next to the count, so that a slot torn
-// by two threads writing at once reads as a miss instead of a wrong count.
-struct PerftTable::Slot {
-    std::atomic<std::uint64_t> check{0};
-    std::atomic<std::uint64_t> count{0};
-};
-
-PerftTable::PerftTable(std::size_t mb) {
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
-    slots_ = new (std::nothrow) Slot[n];
-    if (!slots_) throw OutOfMemory(mb, "perft hash table");
-    mask_ = n - 1;
-}
-
-PerftTable::~PerftTable() { delete[] slots_; }
-
-bool PerftTable::probe(std::uint64_t key, std::uint64_t& count) const {
-    const Slot& s = slots_[key & mask_];
-    const std::uint64_t c = s.count.load(std::memory_order_relaxed);
-    if ((s.check.load(std::memory_order_relaxed) ^ c) != key) return false;
-    count = c;
-    return true;
-}
-
-void PerftTable::store(std::uint64_t key, std::uint64_t count) {
-    Slot& s = slots_[key & mask_];
-    s.check.store(key ^ count, std::memory_order_relaxed);
-    s.count.store(count, std::memory_order_relaxed);
-}
 
 namespace {
 

@@ -15,27 +15,7 @@
 
 namespace ply::chess {
 
-// Counts of subtrees by (position key, depth), shared by threads. Reusable
-// across perft calls: each call starts a new generation of keys, so entries
-// from earlier roots are never mistaken for the current one's.
-class PerftTable {
-public:
-    explicit PerftTable(std::size_t mb);  // throws OutOfMemory
-    ~PerftTable();
-    PerftTable(const PerftTable&) = delete;
-    PerftTable& operator=(const PerftTable&) = delete;
-
-    void new_generation() { salt_ = (salt_ + 1) * 0xD6E8FEB86659FD93ULL; }
-    bool probe(std::uint64_t key, std::uint64_t& count) const;
-    void store(std::uint64_t key, std::uint64_t count);
-    std::uint64_t salt() const { return salt_; }
-
-private:
-    struct Slot;
-    Slot* slots_ = nullptr;
-    std::size_t mask_ = 0;
-    std::uint64_t salt_ = 0;
-};
+using PerftTable = ply::PerftTable;  // (core/perft.hpp)
 
 struct PerftOptions {
     int threads = 1;              // root moves are shared out between threads
