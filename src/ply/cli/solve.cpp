@@ -22,7 +22,8 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--first", batch->first, "With --batch: only the first N positions (after --skip)");
     cmd->add_option("--board", batch->format.board, "With --batch: the board of the set's positions (connect4: WxH)");
     cmd->add_flag("--zero-based", batch->format.zero_based, "With --batch: columns counted from 0 (Steininger's sets)");
-    cmd->add_option("--hash", batch->hash_mb, "connect4: transposition table size in MB (default 64)")
+    cmd->add_option("--hash", batch->hash_mb,
+                    "connect4: transposition table size in MB (default 64); checkers: memory for the positions")
         ->check(CLI::Range(1, engine::kMaxHashMb));
     cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")
         ->check(CLI::Range(1, engine::kMaxThreads));
@@ -37,8 +38,13 @@ void add_solve_command(CLI::App& app, const Registry& games) {
         "result 'unknown' with the bounds on the score, or the value with the best moves found so far;\n"
         "JSON: \"complete\": false, \"lower\" and \"upper\", null where unbounded); 1 bad input; 2 bad usage.\n"
         "--batch: the summary of the positions solved; exit 0 after --time, 130 after Ctrl-C, 1 if a score is "
-        "wrong.");
-    cmd->callback([cmd, opts, batch, &games] { game_named(*cmd, games, opts->game).solve(*cmd, *opts); });
+        "wrong.\n"
+        "checkers: every position reachable is solved backwards (draws proven too); --hash is the memory it\n"
+        "may use (default 1024 MB); a position whose positions do not fit is 'unknown', exit 3.");
+    cmd->callback([cmd, opts, batch, &games] {
+        batch->hash_given = cmd->get_option("--hash")->count() > 0;
+        game_named(*cmd, games, opts->game).solve(*cmd, *opts);
+    });
 }
 
 }  // namespace ply::cli

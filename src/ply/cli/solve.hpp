@@ -11,6 +11,7 @@
 #include <ply/cli/positions.hpp>
 #include <ply/cli/solvable.hpp>
 #include <ply/cli/solve_batch.hpp>
+#include <ply/cli/solve_own.hpp>
 #include <ply/cli/solve_stopped.hpp>
 #include <ply/cli/solve_watch.hpp>
 #include <ply/cli/solved_book.hpp>
@@ -99,7 +100,9 @@ void solve_position(const CLI::App& cmd, const std::optional<std::string>& posit
 
 template <NotatedGame G>
 void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
-    if constexpr (!describe::solvable<G>()) {
+    if constexpr (OwnSolverGame<G>) {
+        solve_own<G>(cmd, opts.position, opts.settings, opts.seconds);
+    } else if constexpr (!describe::solvable<G>()) {
         usage_error(cmd, "the game '" + opts.game + "' is too big to solve; use `ply search`");
     } else if (opts.settings.file.empty()) {
         solve_position<G>(cmd, opts.position, opts.settings, opts.seconds);

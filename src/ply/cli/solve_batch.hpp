@@ -30,7 +30,8 @@ struct BatchOptions {
     std::size_t skip = 0;        // positions passed over before the first solved
     std::size_t first = 0;       // 0: every position
     std::size_t hash_mb = 64;
-    std::string book;  // an opening book to load
+    bool hash_given = false;  // --hash given (else a game's own solver takes its own default)
+    std::string book;         // an opening book to load
     int threads = 1;
     bool json = false;
 };

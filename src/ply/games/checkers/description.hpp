@@ -7,6 +7,7 @@
 #include <ply/core/game.hpp>
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
+#include <ply/games/checkers/solve.hpp>
 
 namespace ply {
 
@@ -38,6 +39,8 @@ static_assert(HashedGame<Checkers> && TacticalGame<Checkers> && OrderedTacticsGa
 static_assert(NotatedGame<Checkers> && TurnNumberedGame<Checkers> && BoardGame<Checkers>);
 // A perft of its own (perft.hpp): bitboard steps, threads and a hash table.
 static_assert(FastPerftGame<Checkers>);
+// Small positions solved exactly (solve.hpp): wins, losses and draws proven.
+static_assert(OwnSolverGame<Checkers>);
 
 }  // namespace checkers
 }  // namespace ply

@@ -1,0 +1,80 @@
+// `ply solve` for a game with a solver of its own (core/game_solver.hpp:
+// checkers): the value it proves, or "unknown" with the reason, and the
+// rules the value holds under.
+#pragma once
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <ply/cli/interrupt.hpp>
+#include <ply/cli/positions.hpp>
+#include <ply/cli/solve_batch.hpp>
+#include <ply/cli/solve_watch.hpp>
+#include <ply/core/game_solver.hpp>
+#include <ply/tools/search_report.hpp>
+
+namespace ply::cli {
+
+template <NotatedGame G>
+void print_own_solution(const G& game, const GameSolution<typename G::Move>& r, double seconds, bool json) {
+    const bool known = r.result != Outcome::Ongoing;
+    std::vector<std::string> best;
+    for (const auto& m : r.best_moves) best.push_back(game.move_to_string(m));
+    if (json) {
+        nlohmann::json j;
+        j["result"] = known ? std::string(to_string(r.result)) : "unknown";
+        j["complete"] = known;
+        if (known) {
+            j["plies"] = r.plies;
+            j["best_moves"] = best;
+            j["best"] = best.empty() ? nlohmann::json(nullptr) : nlohmann::json(best.front());
+            j["pv"] = move_texts(game, r.pv);
+        } else {
+            j["why"] = r.unknown_why;
+        }
+        j["positions"] = r.positions;
+        j["rules"] = std::string(GameSolver<G>::rules);
+        j["seconds"] = seconds;
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    std::cout << game.render();
+    if (!known) {
+        std::cout << "result:     unknown (not proven: " << r.unknown_why << ")\n";
+    } else {
+        std::cout << "result:     " << to_string(r.result) << " for the side to move";
+        if (r.result == Outcome::Draw)
+            std::cout << " (neither side can force a win)\n";
+        else
+            std::cout << " in " << r.plies << (r.plies == 1 ? " ply" : " plies") << "\n";
+        std::cout << "best moves: " << (best.empty() ? "(none: the game is over)" : join(best)) << "\n";
+        if (!r.pv.empty()) std::cout << "pv:         " << join(move_texts(game, r.pv)) << "\n";
+    }
+    std::cout << "positions:  " << r.positions << "\n"
+              << "rules:      " << GameSolver<G>::rules << "\n"
+              << "time:       " << seconds << " s\n";
+}
+
+// --hash is the memory the solver may use (its own default without it).
+// Unknown: exit 3 (as when --time stops a solve), 130 after Ctrl-C.
+template <NotatedGame G>
+requires OwnSolverGame<G>
+void solve_own(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o,
+               std::optional<double> seconds) {
+    if (o.weak) usage_error(cmd, "--weak is for games of bounded length such as connect4");
+    if (!o.book.empty()) usage_error(cmd, "--book is for games of bounded length such as connect4");
+    if (!o.file.empty()) usage_error(cmd, "--batch needs a game whose sets publish scores (such as connect4)");
+    const G game = load_position<G>(cmd, position);
+    const std::size_t mb = o.hash_given ? o.hash_mb : GameSolver<G>::default_mb;
+    solve::Control control;
+    SolveWatch watch(control, seconds);
+    const auto r = GameSolver<G>(mb).solve(game, [&control] { return control.stopped(); });
+    const double spent = watch.seconds();
+    watch.finish();
+    print_own_solution(game, r, spent, o.json);
+    if (r.result == Outcome::Ongoing)
+        exit_with(watch.stopped_by() == SolveWatch::Stop::CtrlC ? kInterrupted : kStoppedByTime);
+}
+
+}  // namespace ply::cli
