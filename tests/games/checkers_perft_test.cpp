@@ -16,7 +16,7 @@ namespace {
 
 // Positions with kings and pending jumps: random games from the start,
 // and random placements with kings.
-std::vector<Checkers> kings_and_jumps() {
+std::vector<Checkers> perft_positions_with_kings_and_jumps() {
     std::vector<Checkers> out = {
         Checkers::from_fen("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"),
         Checkers::from_fen("W:WK10:B14,15,22,23"),  // a king round a ring, two ways
@@ -52,7 +52,7 @@ TEST(CheckersPerft, FromTheStartMatchesOeisA133046ToDepth12) {
 TEST(CheckersPerft, PlainThreadedAndHashedAgreeWithTheWalk) {
     PerftTable small(1);  // small enough for entries to be overwritten often
     int with_kings = 0, with_jumps = 0;
-    for (Checkers g : kings_and_jumps()) {
+    for (Checkers g : perft_positions_with_kings_and_jumps()) {
         with_kings += g.kings() != 0;
         MoveListOf<Checkers> moves;
         g.generate_legal(moves);

@@ -17,13 +17,13 @@ namespace {
 
 using Solution = GameSolution<Move>;
 
-Solution solve(const std::string& fen, std::size_t mb = 256) {
+Solution solve_fen(const std::string& fen, std::size_t mb = 256) {
     return GameSolver<Checkers>(mb).solve(Checkers::from_fen(fen), [] { return false; });
 }
 
 // Whether the side to move wins within `plies` (a plain minimax, no table).
-bool wins_within(const Checkers& g, int plies);
-bool loses_within(const Checkers& g, int plies) {
+bool plain_wins_within(const Checkers& g, int plies);
+bool plain_loses_within(const Checkers& g, int plies) {
     MoveListOf<Checkers> moves;
     g.generate_legal(moves);
     if (moves.empty()) return true;
@@ -31,18 +31,18 @@ bool loses_within(const Checkers& g, int plies) {
     for (const Move m : moves) {
         Checkers child = g;
         child.make(m);
-        if (!wins_within(child, plies - 1)) return false;
+        if (!plain_wins_within(child, plies - 1)) return false;
     }
     return true;
 }
-bool wins_within(const Checkers& g, int plies) {
+bool plain_wins_within(const Checkers& g, int plies) {
     if (plies < 1) return false;
     MoveListOf<Checkers> moves;
     g.generate_legal(moves);
     for (const Move m : moves) {
         Checkers child = g;
         child.make(m);
-        if (loses_within(child, plies - 1)) return true;
+        if (plain_loses_within(child, plies - 1)) return true;
     }
     return false;
 }
@@ -66,11 +66,11 @@ void expect_line_to_the_end(const std::string& fen, const Solution& s) {
 }
 
 TEST(CheckersSolve, TwoKingsBeatOneWhoeverMoves) {
-    const Solution white = solve("W:WK1,K5:BK32");
+    const Solution white = solve_fen("W:WK1,K5:BK32");
     EXPECT_EQ(white.result, Outcome::Win);
     EXPECT_EQ(white.plies, 31);
     expect_line_to_the_end("W:WK1,K5:BK32", white);
-    const Solution black = solve("B:WK1,K5:BK32");
+    const Solution black = solve_fen("B:WK1,K5:BK32");
     EXPECT_EQ(black.result, Outcome::Loss);
     EXPECT_EQ(black.plies, 32);
     expect_line_to_the_end("B:WK1,K5:BK32", black);
@@ -90,7 +90,7 @@ TEST(CheckersSolve, TwoKingsBeatOneWhoeverMoves) {
         MoveListOf<Checkers> moves;
         Checkers::from_fen(fen).generate_legal(moves);
         const bool lone_takes = lone_to_move && !moves.empty() && moves[0].is_capture();
-        const Solution s = solve(fen);
+        const Solution s = solve_fen(fen);
         if (lone_takes) {
             EXPECT_EQ(s.result, Outcome::Draw) << fen;
         } else {
@@ -111,11 +111,11 @@ TEST(CheckersSolve, OneKingAgainstOneDrawsUnlessCaughtSoon) {
         int b = a;
         while (b == a) b = 1 + static_cast<int>(rng() % 32);
         const std::string fen = std::string(n % 2 ? "B" : "W") + ":WK" + std::to_string(a) + ":BK" + std::to_string(b);
-        const Solution s = solve(fen);
+        const Solution s = solve_fen(fen);
         const Checkers g = Checkers::from_fen(fen);
         int shortest = 0;
         for (int p = 0; p <= 12 && shortest == 0; ++p) {
-            if (wins_within(g, p) || loses_within(g, p)) shortest = p == 0 ? -1 : p;
+            if (plain_wins_within(g, p) || plain_loses_within(g, p)) shortest = p == 0 ? -1 : p;
         }
         if (shortest == 0) {
             ++draws;
@@ -130,15 +130,15 @@ TEST(CheckersSolve, OneKingAgainstOneDrawsUnlessCaughtSoon) {
     EXPECT_GT(draws, 10);
     EXPECT_GT(caught, 5);
     // A king in the single corner with the other king waiting: lost in 2.
-    EXPECT_EQ(solve("B:WK11:BK4").result, Outcome::Loss);
-    EXPECT_EQ(solve("B:WK11:BK4").plies, 2);
+    EXPECT_EQ(solve_fen("B:WK11:BK4").result, Outcome::Loss);
+    EXPECT_EQ(solve_fen("B:WK11:BK4").plies, 2);
     // Two kings against two, far apart: a draw.
-    EXPECT_EQ(solve("W:WK1,K3:BK30,K32").result, Outcome::Draw);
+    EXPECT_EQ(solve_fen("W:WK1,K3:BK30,K32").result, Outcome::Draw);
 }
 
 TEST(CheckersSolve, FirstPositionIsAWinForWhiteToMove) {
     const std::string fen = "W:WK19,K23:B12,K28";
-    const Solution s = solve(fen);
+    const Solution s = solve_fen(fen);
     EXPECT_EQ(s.result, Outcome::Win);
     EXPECT_EQ(s.plies, 61);
     expect_line_to_the_end(fen, s);
@@ -147,17 +147,17 @@ TEST(CheckersSolve, FirstPositionIsAWinForWhiteToMove) {
     for (const Move m : s.best_moves) {
         Checkers child = Checkers::from_fen(fen);
         child.make(m);
-        const Solution after = solve(child.fen());
+        const Solution after = solve_fen(child.fen());
         EXPECT_EQ(after.result, Outcome::Loss);
         EXPECT_EQ(after.plies, 60);
     }
     // Black to move heads for the double corner and draws: the study is
     // stated for White to move because White needs the opposition.
-    EXPECT_EQ(solve("B:WK19,K23:B12,K28").result, Outcome::Draw);
+    EXPECT_EQ(solve_fen("B:WK19,K23:B12,K28").result, Outcome::Draw);
 }
 
 TEST(CheckersSolve, TooBigIsUnknownWithinItsBudgetNeverGuessed) {
-    const Solution s = solve("start", 16);
+    const Solution s = solve_fen("start", 16);
     EXPECT_EQ(s.result, Outcome::Ongoing);
     EXPECT_NE(s.unknown_why.find("positions reachable"), std::string::npos) << s.unknown_why;
     EXPECT_TRUE(s.best_moves.empty());
@@ -169,7 +169,7 @@ TEST(CheckersSolve, TooBigIsUnknownWithinItsBudgetNeverGuessed) {
 }
 
 TEST(CheckersSolve, NoMoveIsALossInNoPlies) {
-    const Solution s = solve("B:W5,6,10:B1");  // Black's man on 1: blocked, and 10 stops the jump
+    const Solution s = solve_fen("B:W5,6,10:B1");  // Black's man on 1: blocked, and 10 stops the jump
     EXPECT_EQ(s.result, Outcome::Loss);
     EXPECT_EQ(s.plies, 0);
     EXPECT_TRUE(s.best_moves.empty());
