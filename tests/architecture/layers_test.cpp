@@ -55,7 +55,7 @@ std::string joined(const std::set<std::string>& lines) {
 }
 
 const std::vector<std::string> kGameNames = {
-    "chess::", "connect4::", "go::", "minichess::", "tictactoe::", "tree::", "uniform::", "ply/games/"};
+    "checkers::", "chess::", "connect4::", "go::", "minichess::", "tictactoe::", "tree::", "uniform::", "ply/games/"};
 
 // "#include <ply/<folder>/" for each folder.
 std::vector<std::string> includes_of(std::initializer_list<const char*> folders) {
@@ -65,16 +65,18 @@ std::vector<std::string> includes_of(std::initializer_list<const char*> folders)
 }
 
 TEST(Layers, FrontEndsAndToolsNameNoGame) {
-    const auto found = offending_lines({"cli", "tools", "uci", "xboard", "gtp", "web", "python"}, kGameNames);
+    const auto found =
+        offending_lines({"cli", "tools", "uci", "xboard", "gtp", "web", "python", "checkerboard"}, kGameNames);
     EXPECT_TRUE(found.empty()) << "reach games through the registry and capabilities:\n" << joined(found);
 }
 
 TEST(Layers, ToolsDoNotIncludeTheCommandLine) {
-    const auto found = offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp", "web", "python"}));
+    const auto found =
+        offending_lines({"tools"}, includes_of({"cli", "uci", "xboard", "gtp", "web", "python", "checkerboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
-const std::vector<const char*> kFrontEnds = {"uci", "xboard", "gtp", "web", "python"};
+const std::vector<const char*> kFrontEnds = {"uci", "xboard", "gtp", "web", "python", "checkerboard"};
 
 // No front end includes the `ply` command (cli/, on top: it starts the
 // others) or a sibling front end: what two of them share lives below them.
@@ -98,9 +100,9 @@ TEST(Layers, ThePythonModuleNeedsNoCommandLine) {
 }
 
 TEST(Layers, CoreAndSearchKnowNoGameAndNoFrontEnd) {
-    const auto found =
-        offending_lines({"core", "search"},
-                        includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python"}));
+    const auto found = offending_lines(
+        {"core", "search"},
+        includes_of({"games", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python", "checkerboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 
@@ -136,8 +138,8 @@ TEST(Layers, CoreNamesNoGame) {
 }
 
 TEST(Layers, GamesKnowNoSearch) {
-    const auto found = offending_lines(
-        {"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard", "gtp", "web", "python"}));
+    const auto found = offending_lines({"games"}, includes_of({"search", "registry", "tools", "cli", "uci", "xboard",
+                                                               "gtp", "web", "python", "checkerboard"}));
     EXPECT_TRUE(found.empty()) << joined(found);
 }
 

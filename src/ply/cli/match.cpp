@@ -143,7 +143,8 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
             if ((e.protocol == arena::Protocol::Uci || e.protocol == arena::Protocol::Xboard) && !m.game.uci_engines)
                 throw ParseError("UCI and xboard engines do not play " + o.game + "; use ply: players" +
                                  (m.game.gtp_setup ? " or GTP engines (proto=gtp)" : ""));
-            if (e.protocol == arena::Protocol::Ply) arena::make_player(e, m.game);  // checks the spec
+            if (e.protocol == arena::Protocol::Ply || e.protocol == arena::Protocol::CheckerBoard)
+                arena::make_player(e, m.game);  // checks the spec, or that the game has such engines
             if (e.protocol != arena::Protocol::Ply && e.limits.empty())
                 throw ParseError("engine '" + e.name + "' has no time control (tc=, st=, nodes= or depth=, or --each)");
             m.engines.push_back(std::move(e));
@@ -240,7 +241,8 @@ void add_match_command(CLI::App& app, const Registry& games) {
         "match", "Play games between engines (UCI, xboard, or ply:game=...,algo=...,depth=...) with statistics");
     cmd->footer(
         "Engine words: cmd=COMMAND name=NAME proto=uci|xboard|gtp dir=DIR option.NAME=VALUE tc=10+0.1|40/60+0.5\n"
-        "  nodes=N depth=N st=SECONDS timeout=SECONDS stderr=FILE; cmd=ply:game=connect4,algo=alphabeta,depth=6\n"
+        "  nodes=N depth=N st=SECONDS timeout=SECONDS stderr=FILE; cmd=ply:game=connect4,algo=alphabeta,depth=6;\n"
+        "  cb=LIB.so: a CheckerBoard engine library (checkers; option.hashsize=MB is `set hashsize MB`)\n"
         "Statistics: logistic Elo with a 95% interval, LOS, and SPRT as the GSPRT (normal approximation) on\n"
         "  logistic Elo, trinomial per game or pentanomial per pair of games with --repeat.\n"
         "Progress: a line on standard error after each game (the score so far, time, games/min, time left).\n"

@@ -5,6 +5,7 @@
 #include <ply/core/board_view.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
+#include <ply/games/checkers/cb_board.hpp>
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
 #include <ply/games/checkers/solve.hpp>
@@ -41,6 +42,9 @@ static_assert(NotatedGame<Checkers> && TurnNumberedGame<Checkers> && BoardGame<C
 static_assert(FastPerftGame<Checkers>);
 // Small positions solved exactly (solve.hpp): wins, losses and draws proven.
 static_assert(OwnSolverGame<Checkers>);
+// CheckerBoard's engine interface (cb_board.hpp): the engine library and the
+// arena's host of such libraries.
+static_assert(CheckerBoardGame<Checkers>);
 
 }  // namespace checkers
 }  // namespace ply

@@ -31,6 +31,13 @@ std::string default_name(const std::string& command) {
     return prog;
 }
 
+// "libcake.so" -> "libcake": the file without its folder and extension.
+std::string library_name(const std::string& path) {
+    std::string file = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+    if (const auto dot = file.find('.'); dot != std::string::npos && dot > 0) file.resize(dot);
+    return file.empty() ? path : file;
+}
+
 }  // namespace
 
 EngineConfig parse_engine_config(const std::vector<std::string>& words, bool partial) {
@@ -40,9 +47,12 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
         const auto eq = w.find('=');
         if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + clip(w) + "'");
         const std::string key = w.substr(0, eq), value = w.substr(eq + 1);
-        if (key == "cmd")
+        if (key == "cmd" || key == "cb") {
+            if (!c.command.empty()) throw ParseError("an engine takes one cmd= or cb=, not two");
+            if (key == "cb" && value.empty()) throw ParseError("cb= needs the path of a CheckerBoard engine library");
             c.command = value;
-        else if (key == "name")
+            if (key == "cb") c.protocol = Protocol::CheckerBoard;
+        } else if (key == "name")
             c.name = value;
         else if (key == "dir")
             c.dir = value;
@@ -74,12 +84,15 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
             throw ParseError("unknown engine key '" + clip(key) + "'");
     }
     if (partial) return c;
-    if (c.command.empty()) throw ParseError("an engine needs cmd=...");
+    if (c.command.empty()) throw ParseError("an engine needs cmd=... (or cb=LIB.so)");
+    if (c.protocol == Protocol::CheckerBoard && proto_given)
+        throw ParseError("proto= does not apply to CheckerBoard libraries (cb=)");
     if (c.command.rfind("ply:", 0) == 0) {
         if (proto_given) throw ParseError("proto= does not apply to ply: players");
         c.protocol = Protocol::Ply;
     }
-    if (c.name.empty()) c.name = default_name(c.command);
+    if (c.name.empty())
+        c.name = c.protocol == Protocol::CheckerBoard ? library_name(c.command) : default_name(c.command);
     return c;
 }
 
@@ -102,6 +115,9 @@ void apply_each(EngineConfig& engine, const EngineConfig& each) {
         throw ParseError(std::string(engine.protocol == Protocol::Gtp ? "GTP" : "xboard") +
                          " engines take st= in whole seconds (" + (engine.protocol == Protocol::Gtp ? "GTP" : "CECP") +
                          "), not " + shortest(*engine.limits.movetime) + " s (engine '" + engine.name + "')");
+    if (engine.protocol == Protocol::CheckerBoard && (engine.limits.nodes || engine.limits.depth))
+        throw ParseError("CheckerBoard engines take tc= or st= only, not nodes= or depth= (engine '" +
+                         clip(engine.name) + "')");
     if (engine.protocol == Protocol::Gtp && (engine.limits.nodes || engine.limits.depth))
         throw ParseError("GTP engines take tc= or st= only, not nodes= or depth= (engine '" + clip(engine.name) + "')");
 }
@@ -117,6 +133,12 @@ std::unique_ptr<Player> make_player(const EngineConfig& config, const GameSuppor
                 throw ParseError("GTP engines do not play " + (game.name.empty() ? "this game" : game.name) +
                                  ": it speaks no GTP (engine '" + clip(config.name) + "')");
             return std::make_unique<GtpPlayer>(config, game.gtp_setup);
+        case Protocol::CheckerBoard:
+            if (!game.make_cb_player)
+                throw ParseError("CheckerBoard engines (cb=) do not play " +
+                                 (game.name.empty() ? "this game" : game.name) + " (engine '" + clip(config.name) +
+                                 "')");
+            return game.make_cb_player(config.name, config.command, config.options);
         case Protocol::Ply:
             if (!game.make_ply_player) throw ParseError("'" + clip(config.command) + "' needs the match's game");
             return game.make_ply_player(config.name, config.command);

@@ -5,8 +5,10 @@
 //   cmd="fairymax" proto=xboard st=1
 //   cmd="gnugo --mode gtp --level 10" proto=gtp st=2
 //   cmd=ply:game=connect4,algo=alphabeta,depth=6
+//   cb=/usr/lib/libplycheckers.so option.hashsize=64 st=1
 //
-// Keys: cmd (required; "ply:..." selects Ply's own player), name, proto
+// Keys: cmd (required; "ply:..." selects Ply's own player) or cb (a
+// CheckerBoard engine library, cb_player.hpp), name, proto
 // (uci | xboard | gtp), dir (working directory), option.NAME=VALUE (UCI
 // setoption; for xboard sent as `option NAME=VALUE`, for GTP as the command
 // `NAME VALUE`), tc, nodes, depth, st (seconds per
@@ -25,11 +27,11 @@
 
 namespace ply::arena {
 
-enum class Protocol { Uci, Xboard, Gtp, Ply };
+enum class Protocol { Uci, Xboard, Gtp, Ply, CheckerBoard };
 
 struct EngineConfig {
     std::string name;
-    std::string command;  // the whole command line, or the ply: spec
+    std::string command;  // the whole command line, the ply: spec, or the library's path
     Protocol protocol = Protocol::Uci;
     std::string dir;
     std::string stderr_path;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <ply/tools/arena/game_record.hpp>
@@ -27,6 +28,11 @@ struct GameSupport {
     // ("B+3.5"). Null for a game that speaks no GTP.
     std::vector<std::string> (*gtp_setup)(const std::string& position) = nullptr;
     std::string (*gtp_score)(const std::string& position) = nullptr;
+    // CheckerBoard engine libraries (cb=LIB.so) play it: a player of the
+    // library at a path, with its `set` options. Null for a game they do not play.
+    std::unique_ptr<Player> (*make_cb_player)(const std::string& name, const std::string& path,
+                                              const std::vector<std::pair<std::string, std::string>>& options) =
+        nullptr;
     // A played game as a record of the game's own (SGF for Go), one a game;
     // null for a game without one.
     std::string (*record)(const GameRecord& game) = nullptr;

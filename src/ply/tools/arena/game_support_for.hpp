@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <ply/core/protocol.hpp>
+#include <ply/tools/arena/cb_player.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/game_support.hpp>
 #include <ply/tools/arena/ply_player.hpp>
@@ -59,6 +60,7 @@ GameSupport support_for() {
         s.gtp_score = &gtp_score<G>;
     }
     if constexpr (SgfArenaGame<G>) s.record = &sgf_record<G>;
+    if constexpr (CheckerBoardGame<G>) s.make_cb_player = &make_cb_player<G>;
     return s;
 }
 

@@ -1,0 +1,139 @@
+// CheckerBoard engine libraries in the arena (cb=LIB.so): Ply's own library
+// plays whole games against Ply with only legal moves, a library's illegal
+// move loses, and a library that is none is refused in one line. The
+// library's own answers are checked through the same loader.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include <ply/core/error.hpp>
+#include <ply/games/checkers/description.hpp>
+#include <ply/games/tictactoe/description.hpp>
+#include <ply/tools/arena/cb_library.hpp>
+#include <ply/tools/arena/engine_config.hpp>
+#include <ply/tools/arena/game_support_for.hpp>
+#include <ply/tools/arena/scheduler.hpp>
+#include "arena/play_match.hpp"
+
+namespace ply::arena {
+namespace {
+
+using checkers::Checkers;
+
+MatchSettings library_match(const std::string& library, int games) {
+    MatchSettings m;
+    m.game = support_for<Checkers>();
+    m.engines = {parse_engine_config({"cb=" + library, "name=library", "st=0.03", "option.hashsize=8"}),
+                 parse_engine_config({"cmd=ply:game=checkers,algo=engine", "name=ply", "st=0.03"})};
+    m.games = games;
+    m.repeat = true;
+    return m;
+}
+
+TEST(ArenaCheckerBoard, PlysLibraryPlaysWholeGamesOfLegalMoves) {
+    const auto p = testing::play(library_match(PLY_CB_LIBRARY, 2));
+    ASSERT_EQ(p.games.size(), 2u);
+    for (const auto& g : p.games) {
+        EXPECT_NE(g.result, "*");
+        EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.termination << ": " << g.reason;
+        // The referee took every move; replayed here by the rules once more.
+        Checkers replay = g.start_position.empty() ? Checkers() : Checkers::from_fen(g.start_position);
+        for (const auto& m : g.moves) replay.make(replay.parse_move(m.move));
+        EXPECT_EQ(replay.fen(), Checkers::from_fen(g.final_position).fen());
+        EXPECT_GT(g.moves.size(), 20u);
+    }
+}
+
+TEST(ArenaCheckerBoard, AnIllegalMoveLosesWithItsReason) {
+    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2));
+    ASSERT_EQ(p.games.size(), 2u);
+    for (const auto& g : p.games) {
+        EXPECT_EQ(g.termination, "rules infraction");
+        EXPECT_NE(g.reason.find("1-5 (no legal move goes so)"), std::string::npos) << g.reason;
+        EXPECT_EQ(g.result, g.white == "library" ? "0-1" : "1-0");
+    }
+}
+
+TEST(ArenaCheckerBoard, ALibraryThatIsNoneIsRefusedInOneLine) {
+    const auto start = [](const std::string& path) {
+        return make_player(parse_engine_config({"cb=" + path, "st=1"}), support_for<Checkers>())->start();
+    };
+    const std::string missing = start(PLY_CB_FAKE_NO_GETMOVE);
+    EXPECT_NE(missing.find("lacks getmove"), std::string::npos) << missing;
+    const std::string nowhere = start("/nonexistent/libnothing.so");
+    EXPECT_NE(nowhere.find("cannot load '/nonexistent/libnothing.so'"), std::string::npos) << nowhere;
+    EXPECT_EQ(nowhere.find('\n'), std::string::npos);
+    EXPECT_EQ(start(PLY_CB_LIBRARY), "");
+}
+
+TEST(ArenaCheckerBoard, EngineWordsForLibraries) {
+    const auto c = parse_engine_config({"cb=/opt/engines/libcake.so", "st=1"});
+    EXPECT_EQ(c.protocol, Protocol::CheckerBoard);
+    EXPECT_EQ(c.name, "libcake");
+    EXPECT_EQ(c.command, "/opt/engines/libcake.so");
+    EXPECT_THROW(parse_engine_config({"cb=a.so", "cmd=b"}), ParseError);
+    EXPECT_THROW(parse_engine_config({"cb=a.so", "proto=uci"}), ParseError);
+    EXPECT_THROW(parse_engine_config({"cb="}), ParseError);
+    auto deep = parse_engine_config({"cb=a.so", "depth=5"});
+    EXPECT_THROW(apply_each(deep, {}), ParseError);
+    EXPECT_THROW(make_player(c, support_for<tictactoe::TicTacToe>()), ParseError);
+}
+
+TEST(ArenaCheckerBoard, PlysLibraryAnswersItsCommands) {
+    CbLibrary lib;
+    ASSERT_EQ(lib.open(PLY_CB_LIBRARY), "");
+    bool known = false;
+    EXPECT_EQ(lib.command("name", &known).rfind("Ply ", 0), 0u);
+    EXPECT_TRUE(known);
+    EXPECT_NE(lib.command("about", &known), "");
+    EXPECT_TRUE(known);
+    EXPECT_NE(lib.command("help", &known).find("set hashsize"), std::string::npos);
+    EXPECT_EQ(lib.command("get protocolversion", &known), "2");
+    EXPECT_TRUE(known);
+    EXPECT_EQ(lib.command("get gametype", &known), "21");
+    EXPECT_TRUE(known);
+    EXPECT_EQ(lib.command("set hashsize 4", &known), "4");
+    EXPECT_TRUE(known);
+    EXPECT_EQ(lib.command("get hashsize"), "4");
+    lib.command("set hashsize lots", &known);
+    EXPECT_FALSE(known);
+    EXPECT_EQ(lib.command("get hashsize"), "4");  // unchanged
+    EXPECT_NE(lib.command("fly me to the moon", &known).find("unknown command"), std::string::npos);
+    EXPECT_FALSE(known);
+    lib.command("", &known);
+    EXPECT_FALSE(known);
+}
+
+using GetMove = int (*)(int[8][8], int, double, char*, int*, int, int, checkers::cb::CbMove*);
+
+// getmove plays on the board it was given and in the CbMove alike, and a
+// raised playnow ends a long search at once.
+TEST(ArenaCheckerBoard, PlysLibraryPlaysOnTheBoardAndStopsAtPlaynow) {
+    CbLibrary lib;
+    ASSERT_EQ(lib.open(PLY_CB_LIBRARY), "");
+    const auto getmove = reinterpret_cast<GetMove>(lib.getmove());
+    const Checkers g = Checkers::from_fen("W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29");
+    int board[8][8] = {};
+    checkers::cb::to_board(g, board);
+    char str[1024] = {};
+    int playnow = 1;
+    checkers::cb::CbMove move{};
+    const auto t0 = std::chrono::steady_clock::now();
+    getmove(board, checkers::cb::kWhite, 60.0, str, &playnow, 1, 0, &move);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+    const auto found = checkers::cb::find_move(g, move);
+    ASSERT_TRUE(found) << checkers::cb::describe(move);
+    Checkers after = g;
+    after.make(*found);
+    EXPECT_EQ(checkers::cb::from_board(board, checkers::cb::kBlack).fen(), after.fen());
+    EXPECT_NE(std::string(str).find("best "), std::string::npos) << str;
+    // A board no piece sits on rightly: a line in str, no move.
+    board[0][0] = 99;
+    playnow = 0;
+    EXPECT_EQ(getmove(board, checkers::cb::kBlack, 0.01, str, &playnow, 0, 0, &move), cb_api::kUnknown);
+    EXPECT_NE(std::string(str).find("value 99"), std::string::npos) << str;
+}
+
+}  // namespace
+}  // namespace ply::arena
