@@ -21,10 +21,10 @@ namespace {
 
 using checkers::Checkers;
 
-MatchSettings library_match(const std::string& library, int games) {
+MatchSettings library_match(const std::string& library, int games, const std::string& option = "option.hashsize=8") {
     MatchSettings m;
     m.game = support_for<Checkers>();
-    m.engines = {parse_engine_config({"cb=" + library, "name=library", "st=0.03", "option.hashsize=8"}),
+    m.engines = {parse_engine_config({"cb=" + library, "name=library", "st=0.03", option}),
                  parse_engine_config({"cmd=ply:game=checkers,algo=engine", "name=ply", "st=0.03"})};
     m.games = games;
     m.repeat = true;
@@ -46,13 +46,21 @@ TEST(ArenaCheckerBoard, PlysLibraryPlaysWholeGamesOfLegalMoves) {
 }
 
 TEST(ArenaCheckerBoard, AnIllegalMoveLosesWithItsReason) {
-    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2));
+    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2, "name=library"));
     ASSERT_EQ(p.games.size(), 2u);
     for (const auto& g : p.games) {
         EXPECT_EQ(g.termination, "rules infraction");
         EXPECT_NE(g.reason.find("1-5 (no legal move goes so)"), std::string::npos) << g.reason;
         EXPECT_EQ(g.result, g.white == "library" ? "0-1" : "1-0");
     }
+}
+
+TEST(ArenaCheckerBoard, ARefusedOptionStopsTheMatch) {
+    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2));
+    ASSERT_EQ(p.games.size(), 1u);
+    EXPECT_EQ(p.games[0].termination, "abandoned");
+    EXPECT_NE(p.games[0].reason.find("'set hashsize 8' refused: ?"), std::string::npos) << p.games[0].reason;
+    EXPECT_TRUE(p.state.engine_failed);
 }
 
 TEST(ArenaCheckerBoard, ALibraryThatIsNoneIsRefusedInOneLine) {

@@ -43,6 +43,7 @@ std::string library_name(const std::string& path) {
 EngineConfig parse_engine_config(const std::vector<std::string>& words, bool partial) {
     EngineConfig c;
     bool proto_given = false;
+    bool library = false;  // cb=
     for (const auto& w : words) {
         const auto eq = w.find('=');
         if (eq == std::string::npos || eq == 0) throw ParseError("expected key=value, got '" + clip(w) + "'");
@@ -51,7 +52,7 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
             if (!c.command.empty()) throw ParseError("an engine takes one cmd= or cb=, not two");
             if (key == "cb" && value.empty()) throw ParseError("cb= needs the path of a CheckerBoard engine library");
             c.command = value;
-            if (key == "cb") c.protocol = Protocol::CheckerBoard;
+            library = key == "cb";
         } else if (key == "name")
             c.name = value;
         else if (key == "dir")
@@ -85,9 +86,10 @@ EngineConfig parse_engine_config(const std::vector<std::string>& words, bool par
     }
     if (partial) return c;
     if (c.command.empty()) throw ParseError("an engine needs cmd=... (or cb=LIB.so)");
-    if (c.protocol == Protocol::CheckerBoard && proto_given)
-        throw ParseError("proto= does not apply to CheckerBoard libraries (cb=)");
-    if (c.command.rfind("ply:", 0) == 0) {
+    if (library) {
+        if (proto_given) throw ParseError("proto= does not apply to CheckerBoard libraries (cb=)");
+        c.protocol = Protocol::CheckerBoard;
+    } else if (c.command.rfind("ply:", 0) == 0) {
         if (proto_given) throw ParseError("proto= does not apply to ply: players");
         c.protocol = Protocol::Ply;
     }
