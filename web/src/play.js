@@ -1,6 +1,6 @@
 // Play every game the server offers against the engine: the board (chess on
 // chessground, the others as SVG), the engine's thinking live, a score graph
-// over the game, undo, a new game, and the game saved as PGN or SGF.
+// over the game, undo, a new game, and the game saved as PGN, PDN or SGF.
 import { el, latestOnly, Superseded, think } from './api.js';
 import { drawBoard } from './boards.js';
 

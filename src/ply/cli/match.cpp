@@ -125,6 +125,7 @@ std::string arena_games(const Registry& games, bool gtp = false) {
 
 void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     arena::MatchSettings m;
+    bool deck = false;  // the game's standard openings, given none
     std::mutex log_mutex;
     m.log = [&log_mutex](const std::string& line) {
         std::lock_guard lock(log_mutex);
@@ -182,12 +183,18 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
             const std::size_t needed = std::size_t(o.repeat ? (o.games + 1) / 2 : o.games);
             m.openings = arena::random_openings(*referee, o.random_plies, needed, o.seed);
         }
+        // Given none, the game's own deck (checkers' ballots), each opening
+        // played twice, colours reversed, as its tournaments play them.
+        if (!o.position && o.openings.empty() && o.random_plies == 0) {
+            m.openings = arena::standard_openings(*referee);
+            deck = !m.openings.empty();
+        }
     } catch (const ParseError& e) {
         usage_error(cmd, e.what());
     }
     m.games = o.games;
     m.concurrency = o.concurrency;
-    m.repeat = o.repeat;
+    m.repeat = o.repeat || deck;
     m.gauntlet = o.gauntlet;
     m.recover = o.recover;
     m.margin = o.margin_ms / 1000;
@@ -265,14 +272,16 @@ void add_match_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--concurrency,-c", o->concurrency, "Games played at once")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    cmd->add_option("--openings", o->openings, "Opening book: .epd or .pgn for chess, move lists for other games");
+    cmd->add_option("--openings", o->openings,
+                    "Opening book: .epd or .pgn for chess, move lists for other games (default: the game's deck, "
+                    "each opening twice, colours reversed: checkers' 156 ACF three-move ballots)");
     cmd->add_option("--position", o->position,
                     "Start every game here (the game's notation: a FEN, \"9x9 komi 7\" for go...)");
     cmd->add_option("--random-plies", o->random_plies, "Start from random openings of this many plies")
         ->check(CLI::Range(1, 40));
     cmd->add_option("--seed", o->seed, "Seed of the random openings")->capture_default_str();
     cmd->add_flag("--repeat", o->repeat, "Play each opening twice, colours swapped (pentanomial statistics)");
-    cmd->add_option("--pgn", o->pgn, "Write the games to this PGN file");
+    cmd->add_option("--pgn,--pdn", o->pgn, "Write the games to this PGN file (PDN for draughts)");
     cmd->add_option("--sgf", o->sgf, "Go: write the games to this file, one SGF record each");
     cmd->add_option("--sprt", o->sprt, "SPRT: elo0=0 elo1=5 alpha=0.05 beta=0.05")
         ->expected(1, CLI::detail::expected_max_vector_size);

@@ -12,6 +12,8 @@ void add_play_command(CLI::App& app, const Registry& games) {
     auto* cmd = app.add_subcommand("play", "Play a game against the engine in the terminal");
     cmd->add_option("game", opts->game, "Game: " + games.names())->required();
     add_position_option(*cmd, opts->position);
+    cmd->add_option("--load", opts->load,
+                    "Go on from the first game of this PGN or PDN file (as save writes it), on the side to move");
     auto* depth =
         cmd->add_option("--depth,-d", opts->depth, "Engine search depth in plies")->check(CLI::Range(1, kMaxPly - 1));
     cmd->add_option("--time,-t", opts->seconds, "Engine thinking time per move in seconds (chess: 1 by default)")

@@ -1,8 +1,9 @@
 // What `ply play` keeps of a game and how it writes it down: the moves so
 // far as the game numbers them ("1. e4 e5 2. Nf3"), and the whole game saved
-// to a file, as PGN where PGN is the game's own (chess, through the arena's
-// writer) and otherwise as a short text of the start position and the moves
-// in the game's notation. A file is written whole or not at all (OutputFile).
+// to a file through the arena's writer as PGN where PGN is the game's own
+// (chess) and as PDN for a draughts game (checkers), and otherwise as a short
+// text of the start position and the moves in the game's notation. A file is
+// written whole or not at all (OutputFile).
 #pragma once
 
 #include <concepts>
@@ -78,6 +79,9 @@ arena::GameRecord play_record(const G& start, const std::vector<PlayedMove<typen
     if constexpr (TurnNumberedGame<G>) r.first_move_number = static_cast<int>(start.fullmove_number());
     r.second_moves_first = side_to_move(start, 0) == 1;
     r.pgn_native = arena::pgn_native<G>();
+    r.pdn_game_type = std::string(describe::facts<G>().pdn_game_type);
+    r.side_names = {side_name<G>(0), side_name<G>(1)};
+    r.opening_start = r.start_position;
     G game = start;
     for (const auto& m : moves) {
         r.moves.push_back({game.move_to_string(m.move), describe::display_move(game, m.move), m.seconds, {}, m.info});
@@ -125,12 +129,13 @@ std::string save_game(const std::string& path, const arena::GameRecord& r, const
     try {
         ply::refuse_same_files({{"save", path}}, {{"--position", position_file}});
         OutputFile file(path);
-        if (r.pgn_native)
+        const bool pdn = !r.pdn_game_type.empty();
+        if (r.pgn_native || pdn)
             arena::write_pgn(file.stream(), r, {"ply play", "?", ""});
         else
             write_game_text<G>(file.stream(), r);
         file.commit();
-        return "Saved to " + path + (r.pgn_native ? " (PGN)." : ".");
+        return "Saved to " + path + (pdn ? " (PDN)." : r.pgn_native ? " (PGN)." : ".");
     } catch (const std::exception& e) {
         return std::string("Not saved: ") + e.what();
     }

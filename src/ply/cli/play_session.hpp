@@ -85,6 +85,15 @@ public:
           show_info_(settings.show_info),
           opponent_(settings, out, show_info_) {}
 
+    // Plays moves of a game read back (--load) as if made in this session:
+    // undo takes them back, save writes them.
+    void replay(const std::vector<Move>& moves) {
+        for (const Move& m : moves) {
+            game_.make(m);
+            history_.push_back({m, 0, {}});
+        }
+    }
+
     // Returns 0 when the person quits or the input ends.
     int run(std::istream& in);
 
@@ -140,7 +149,8 @@ private:
             {"info", "", "show or hide the engine's search lines", true, &PlaySession::info},
             {"moves", "", "list the legal moves", true, &PlaySession::moves},
             {"history", "", "the moves played so far", true, &PlaySession::history},
-            {"save", "FILE", "write the game to FILE (PGN for chess), whole or not at all", true, &PlaySession::save},
+            {"save", "FILE", "write the game to FILE (PGN for chess, PDN for checkers), whole or not at all", true,
+             &PlaySession::save},
             {"new", "", "start again from the same position, on the same sides", true, &PlaySession::new_game},
             {"help", "", "", true, &PlaySession::help},
             {"quit", "", "leave the game", true, &PlaySession::quit},
@@ -172,7 +182,7 @@ int PlaySession<G>::run(std::istream& in) {
                      (c.argument.empty() ? "" : " " + std::string(c.argument));
     out_ << "Moves in " << G::name << " notation" << (notation.empty() ? "" : " (" + notation + ")")
          << "; also: " << names << ".\n"
-         << your_side_text(game_, settings_.engine_first) << "\n";
+         << your_side_text(start_, settings_.engine_first) << "\n";
     while (true) {
         const Outcome o = game_.outcome();
         show_turn(o);
@@ -328,10 +338,13 @@ bool PlaySession<G>::undo(const std::string&) {
     return true;
 }
 
-// Returns 0 when the person quits or the input ends.
+// Returns 0 when the person quits or the input ends. `played`: moves from
+// `game` already made (a game loaded).
 template <NotatedGame G>
-int play_session(G game, const PlaySettings& settings, std::istream& in, std::ostream& out) {
+int play_session(G game, const PlaySettings& settings, std::istream& in, std::ostream& out,
+                 const std::vector<typename G::Move>& played = {}) {
     PlaySession<G> session(std::move(game), settings, out);
+    session.replay(played);
     return session.run(in);
 }
 

@@ -69,6 +69,9 @@ struct GameFacts {
     std::optional<double> play_solve_seconds{};
     bool uci_engines = false;  // UCI and xboard engines play it in the arena (FEN, UCI moves)
     bool pgn_native = false;   // PGN's own game: no Variant tag, SetUp/FEN tags (tools/arena/pgn.hpp)
+    // A draughts game's GameType in PDN, PGN's dialect for draughts (English
+    // draughts: "21"): its games are written and read as PDN.
+    std::string_view pdn_game_type{};
 };
 
 // Left undefined: games/<g>/description.hpp specializes it with

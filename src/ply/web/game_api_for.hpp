@@ -132,6 +132,9 @@ struct Replay {
         record.first_move_number = referee.fullmove_number();
         record.second_moves_first = referee.side_to_move() == 1;
         record.pgn_native = referee.pgn_native();
+        record.pdn_game_type = referee.pdn_game_type();
+        record.side_names = {referee.side_name(0), referee.side_name(1)};
+        record.opening_start = referee.position();
         for (std::size_t i = 0; i < line.moves.size(); ++i) {
             const std::string& text = line.moves[i];
             if (referee.end())
@@ -199,7 +202,9 @@ nlohmann::json state(const GameLine& line) {
             {"board", board_json(r.game)},
             {"text", r.game.render()},
             {"record", record.str()},
-            {"record_kind", support.record ? "sgf" : "pgn"},
+            {"record_kind", support.record                   ? "sgf"
+                            : r.record.pdn_game_type.empty() ? "pgn"
+                                                             : "pdn"},
             {"result", r.record.result}};
 }
 

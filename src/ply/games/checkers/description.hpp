@@ -6,6 +6,7 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
 #include <ply/games/checkers/cb_board.hpp>
+#include <ply/games/checkers/ballots.hpp>
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
 #include <ply/games/checkers/solve.hpp>
@@ -24,6 +25,7 @@ struct Description<checkers::Checkers> {
         .default_depth = 12,
         .match_depth = 10,
         .default_seconds = 1.0,
+        .pdn_game_type = "21",
     };
 };
 
@@ -45,6 +47,8 @@ static_assert(OwnSolverGame<Checkers>);
 // CheckerBoard's engine interface (cb_board.hpp): the engine library and the
 // arena's host of such libraries.
 static_assert(CheckerBoardGame<Checkers>);
+// Games as PDN (.pdn_game_type above); matches from the ACF three-move ballots.
+static_assert(DeckGame<Checkers>);
 
 }  // namespace checkers
 }  // namespace ply

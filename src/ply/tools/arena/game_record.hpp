@@ -2,6 +2,7 @@
 // with its time and the engine's evaluation, the result and why.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,12 @@ struct GameRecord {
     int first_move_number = 1;                  // the full move of the first recorded move
     bool second_moves_first = false;            // the second player (Black) makes the first recorded move
     bool pgn_native = false;                    // PGN's own game: no Variant tag; SetUp/FEN tags
+    // PDN, PGN's dialect for draughts: the game's GameType ("" for PGN), the
+    // sides' names, which name the players' tags there (checkers: Black moves
+    // first), and where the opening's moves start, as the game writes it.
+    std::string pdn_game_type;
+    std::array<std::string, 2> side_names{"White", "Black"};
+    std::string opening_start;
     std::vector<MoveRecord> moves;
     std::string result = "*";                  // "1-0", "0-1", "1/2-1/2", "*"
     std::string termination = "unterminated";  // PGN: normal, adjudication, time forfeit, rules infraction, abandoned

@@ -5,9 +5,12 @@
 //   std::string termination() const;           // how a finished game ended, in PGN's words
 //   static G from_book_line(std::string_view);  // opening books hold positions, one a line
 //
-// and the capabilities TurnNumberedGame (turns read from a position given as
-// text; without it, turns are counted from the start) and RuleEndedGame (a
-// move is legal while moves remain on the board; the rules end the game).
+// the trait OpeningDeck<G> (core/opening_deck.hpp: the openings its matches
+// are played from, and its book lines), the fact pdn_game_type (its records
+// are PDN), and the capabilities TurnNumberedGame (turns read from a position
+// given as text; without it, turns are counted from the start) and
+// RuleEndedGame (a move is legal while moves remain on the board; the rules
+// end the game).
 #pragma once
 
 #include <memory>
@@ -16,6 +19,8 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/game.hpp>
+#include <ply/core/opening_deck.hpp>
+#include <ply/core/text.hpp>
 #include <ply/tools/arena/referee.hpp>
 
 namespace ply::arena {
@@ -96,6 +101,22 @@ public:
         else
             throw ParseError(std::string(G::name) + " has no opening positions, only lines of moves");
     }
+    [[nodiscard]] std::optional<std::vector<std::string>> book_line(const std::string& line) const override {
+        if constexpr (DeckGame<G>) {
+            return OpeningDeck<G>::read_line(line);
+        } else {
+            std::vector<std::string> moves;
+            for (const auto w : words(line)) moves.emplace_back(w);
+            return moves;
+        }
+    }
+    [[nodiscard]] std::vector<std::vector<std::string>> standard_openings() const override {
+        if constexpr (DeckGame<G>)
+            return OpeningDeck<G>::standard();
+        else
+            return {};
+    }
+    [[nodiscard]] std::string pdn_game_type() const override { return std::string(describe::facts<G>().pdn_game_type); }
 
 private:
     // The moves the rules allow on the board: those still there where a

@@ -64,6 +64,7 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
     // The opening.
     referee.reset(opening.position);
     g.opening_position = opening.position;
+    g.opening_start = referee.position();
     for (const auto& m : opening.moves) {
         g.opening_notation.push_back(referee.notation(m));
         referee.play(m);
@@ -77,6 +78,8 @@ void play_game(Player& white, Player& black, Referee& referee, const Opening& op
     g.first_move_number = referee.fullmove_number();
     g.second_moves_first = first_side == 1;
     g.pgn_native = referee.pgn_native();
+    g.pdn_game_type = referee.pdn_game_type();
+    g.side_names = {referee.side_name(0), referee.side_name(1)};
 
     for (int side = 0; side < 2; ++side) {
         const std::string error = players[side]->new_game(start, *limits[side], side == 0);

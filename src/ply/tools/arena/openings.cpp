@@ -1,6 +1,7 @@
 #include <ply/tools/arena/openings.hpp>
 
 #include <cctype>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -157,15 +158,32 @@ std::vector<Opening> load_openings(const std::string& path, Referee& referee) {
         std::string line;
         for (int n = 1; std::getline(in, line); ++n) {
             if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-            std::istringstream words(line);
-            std::vector<std::string> moves;
-            for (std::string w; words >> w;) moves.push_back(w);
+            const std::string where = path + ":" + std::to_string(n);
+            std::optional<std::vector<std::string>> moves;
+            try {
+                moves = referee.book_line(line);
+            } catch (const ParseError& e) {
+                throw ParseError(where + ": " + e.what());
+            }
+            if (!moves) continue;  // not in play
             Opening o;
-            play_opening(referee, o, moves, path + ":" + std::to_string(n));
+            play_opening(referee, o, *moves, where);
             out.push_back(std::move(o));
         }
     }
     if (out.empty()) throw ParseError("no opening in '" + clip(path) + "'");
+    return out;
+}
+
+std::vector<Opening> standard_openings(Referee& referee) {
+    std::vector<Opening> out;
+    const auto lines = referee.standard_openings();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        Opening o;
+        play_opening(referee, o, lines[i], referee.game() + "'s standard opening " + std::to_string(i + 1));
+        out.push_back(std::move(o));
+    }
+    referee.reset("");
     return out;
 }
 

@@ -75,53 +75,86 @@ std::string pgn_evaluation(const SearchInfo& info) {
     return s;
 }
 
+namespace {
+
+// One token of the movetext: a move and its comment, if any.
+struct Ply {
+    std::string move;
+    std::string comment;
+};
+
+// "{+0.35/12 0.520s, clk 0:00:09.48}": the engine's evaluation, the time, the clock.
+std::string move_comment(const MoveRecord& m) {
+    std::string comment = pgn_evaluation(m.info);
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.3fs", m.seconds);
+    comment += (comment.empty() ? "" : " ") + std::string(secs);
+    if (m.clock) comment += ", clk " + clock_text(*m.clock);
+    return comment;
+}
+
+// Numbered as the game numbers its moves, the first player's move after its
+// number ("12." before White's in chess, Black's in checkers); `ply` counts
+// plies from the first player's first move.
+void write_movetext(Wrapper& w, const std::vector<Ply>& plies, int ply) {
+    for (std::size_t i = 0; i < plies.size(); ++i, ++ply) {
+        const bool second = ply % 2 == 1;
+        if (!second)
+            w.add(std::to_string(ply / 2 + 1) + ".");
+        else if (i == 0)
+            w.add(std::to_string(ply / 2 + 1) + "...");
+        w.add(plies[i].move);
+        if (!plies[i].comment.empty()) w.add("{" + plies[i].comment + "}");
+    }
+}
+
+}  // namespace
+
 void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& h) {
-    auto tag = [&](const char* name, const std::string& value) {
+    auto tag = [&](const std::string& name, const std::string& value) {
         out << '[' << name << " \"" << escape(value) << "\"]\n";
     };
+    // PDN writes the opening's moves as the game's first ones, from the
+    // position they start at, and names the players by their colours.
+    const bool pdn = !g.pdn_game_type.empty();
+    std::vector<Ply> plies;
+    if (pdn)
+        for (const auto& m : g.opening_notation) plies.push_back({m, ""});
+    for (const auto& m : g.moves) plies.push_back({m.notation, move_comment(m)});
+    const int first_ply = 2 * (g.first_move_number - 1) + (g.second_moves_first ? 1 : 0);
+    int start_ply = pdn ? first_ply - static_cast<int>(g.opening_notation.size()) : first_ply;
+    if (start_ply < 0) start_ply = -start_ply % 2;  // an opening longer than the game counts: its parity kept
+
     tag("Event", h.event);
     tag("Site", h.site);
     tag("Date", h.date.empty() ? pgn_date_today() : h.date);
     tag("Round", std::to_string(g.index + 1));
-    tag("White", g.white);
-    tag("Black", g.black);
+    tag(pdn ? g.side_names[0] : "White", g.white);
+    tag(pdn ? g.side_names[1] : "Black", g.black);
     tag("Result", g.result);
     tag("Annotator", "Ply " + std::string(kVersion));
-    if (!g.pgn_native) tag("Variant", g.game);
+    if (pdn)
+        tag("GameType", g.pdn_game_type);
+    else if (!g.pgn_native)
+        tag("Variant", g.game);
     tag("TimeControl", g.time_control);
     tag("Termination", g.termination);
-    tag("PlyCount", std::to_string(g.moves.size()));
-    const bool setup = g.pgn_native && (!g.opening_notation.empty() || !g.opening_position.empty());
-    if (setup) {
+    tag("PlyCount", std::to_string(plies.size()));
+    if (pdn && !g.opening_position.empty()) {
+        tag("FEN", g.opening_start);
+    } else if (!pdn && g.pgn_native && (!g.opening_notation.empty() || !g.opening_position.empty())) {
         tag("SetUp", "1");
         tag("FEN", g.start_position);
     }
     out << '\n';
 
     Wrapper w(out);
-    if (!g.opening_notation.empty()) {
+    if (!pdn && !g.opening_notation.empty()) {
         std::string line;
         for (const auto& m : g.opening_notation) line += (line.empty() ? "" : " ") + m;
         w.add("{Opening: " + line + "}");
     }
-    int number = g.first_move_number;
-    const bool black_first = g.second_moves_first;
-    for (std::size_t i = 0; i < g.moves.size(); ++i) {
-        const bool black = (i % 2 == 1) != black_first;
-        if (!black)
-            w.add(std::to_string(number) + ".");
-        else if (i == 0)
-            w.add(std::to_string(number) + "...");
-        const auto& m = g.moves[i];
-        w.add(m.notation);
-        std::string comment = pgn_evaluation(m.info);
-        char secs[32];
-        std::snprintf(secs, sizeof secs, "%.3fs", m.seconds);
-        comment += (comment.empty() ? "" : " ") + std::string(secs);
-        if (m.clock) comment += ", clk " + clock_text(*m.clock);
-        w.add("{" + comment + "}");
-        if (black) ++number;
-    }
+    write_movetext(w, plies, start_ply);
     if (!g.reason.empty()) w.add("{" + g.reason + "}");
     w.add(g.result);
     w.end();

@@ -5,6 +5,11 @@
 // move: the engine's evaluation (pawns, or #N for a mate) / depth, the
 // thinking time, and the clock, e.g. {+0.35/12 0.52s, clk 0:00:09.48}.
 // The opening moves (already in FEN) are named in the first comment.
+// A draughts game (GameRecord::pdn_game_type) is written in PDN, PGN's
+// dialect for draughts: the players' tags named by their colours (checkers:
+// Black, who moves first, "1-0" when Black wins), GameType for Variant, a FEN
+// tag (the game's own) only for a start other than the standard one, and the
+// opening's moves (a ballot) as the game's first moves.
 #pragma once
 
 #include <ostream>

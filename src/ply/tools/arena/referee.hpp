@@ -49,6 +49,15 @@ public:
     [[nodiscard]] virtual bool books_hold_positions() const = 0;
     // The position of one line of an opening book; throws ply::ParseError.
     [[nodiscard]] virtual std::string book_position(const std::string& line) const = 0;
+    // The moves of one line of an opening book of move lines: its words, or
+    // as the game's deck writes its lines (OpeningDeck<G>::read_line);
+    // nothing for a line not in play. Throws ply::ParseError.
+    [[nodiscard]] virtual std::optional<std::vector<std::string>> book_line(const std::string& line) const = 0;
+    // The openings the game's matches are played from when given none (the
+    // game's OpeningDeck<G>), lines of moves from the start; none for most games.
+    [[nodiscard]] virtual std::vector<std::vector<std::string>> standard_openings() const = 0;
+    // PDN's GameType where the game's records are PDN ("21": checkers), else "".
+    [[nodiscard]] virtual std::string pdn_game_type() const = 0;
 };
 
 }  // namespace ply::arena
