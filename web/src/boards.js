@@ -1,7 +1,8 @@
 // Boards drawn from the game's BoardView (core/board_view.hpp): SVG for the
 // grids, chessground (lichess's board) for 8x8 boards of chess pieces. A move
 // is picked by clicking the cells it touches: one for a placement or a drop,
-// from and to for a piece; moves touching no cell (Go's pass) are buttons.
+// from and to for a piece, the piece then each landing square for a jump of
+// several captures; moves touching no cell (Go's pass) are buttons.
 import { el } from './api.js';
 import { Chessground } from './vendor/chessground.js';
 
@@ -60,13 +61,15 @@ function svgBoard(view, legal, flipped, onMove, choose) {
     const p = at(r * view.columns);
     svg.append(el('text', { x: 8, y: p.y + size / 2 + 4, class: 'coord', 'text-anchor': 'middle' }, name));
   });
-  let selected = null;
-  const targets = new Map(); // cell -> moves
+  let path = []; // the cells clicked so far of a move of a piece
   const cellNodes = [];
+  const along = (cells, least) =>
+    legal.filter((m) => m.cells?.length >= least && cells.every((c, i) => m.cells[i] === c));
   const refreshSelection = () => {
+    const next = new Set(path.length ? along(path, path.length + 1).map((m) => m.cells[path.length]) : []);
     cellNodes.forEach((node, cell) => {
-      node.classList.toggle('selected', cell === selected);
-      node.classList.toggle('target', selected !== null && targets.has(cell));
+      node.classList.toggle('selected', path.includes(cell));
+      node.classList.toggle('target', next.has(cell));
     });
   };
   const click = (cell) => {
@@ -74,31 +77,34 @@ function svgBoard(view, legal, flipped, onMove, choose) {
       const col = cell % view.columns;
       return pick(legal.filter((m) => m.cells?.length === 1 && m.cells[0] % view.columns === col), onMove, choose);
     }
-    if (selected !== null && targets.has(cell)) {
-      const moves = targets.get(cell);
-      selected = null;
-      targets.clear();
-      refreshSelection();
-      return pick(moves, onMove, choose);
+    if (path.length) {
+      const matching = along([...path, cell], path.length + 1);
+      if (matching.length) {
+        path = [...path, cell];
+        // Played once the clicks leave one route (several moves on it: a
+        // promotion's choice), or some move ends where they stop.
+        const routes = new Set(matching.map((m) => m.cells.join(' ')));
+        const ended = matching.some((m) => m.cells.length === path.length);
+        if (routes.size === 1 || ended) {
+          path = [];
+          refreshSelection();
+          return pick(matching, onMove, choose);
+        }
+        return refreshSelection();
+      }
     }
     const placements = legal.filter((m) => m.cells?.length === 1 && m.cells[0] === cell);
     if (placements.length) return pick(placements, onMove, choose);
-    targets.clear();
-    selected = null;
-    for (const m of legal.filter((m) => m.cells?.length === 2 && m.cells[0] === cell)) {
-      selected = cell;
-      if (!targets.has(m.cells[1])) targets.set(m.cells[1], []);
-      targets.get(m.cells[1]).push(m);
-    }
+    path = along([cell], 2).length ? [cell] : [];
     refreshSelection();
   };
   view.cells.forEach((piece, cell) => {
     const p = at(cell);
     const r = Math.floor(cell / view.columns);
     const c = cell % view.columns;
-    const dark = view.style === 'squares' && (r + c) % 2 === 1;
+    const dark = (view.style === 'squares' || view.style === 'draughts') && (r + c) % 2 === 1;
     const g = el('g', { class: `cell${dark ? ' dark' : ''}${cell === view.last ? ' last' : ''}`, 'data-cell': cell,
-      'data-piece': piece, onclick: () => click(cell) });
+      'data-piece': piece, 'data-label': view.labels?.[cell] ?? '', onclick: () => click(cell) });
     g.append(el('rect', { x: p.x, y: p.y, width: size, height: size, class: 'cell-bg' }));
     const cx = p.x + size / 2;
     const cy = p.y + size / 2;
@@ -111,12 +117,26 @@ function svgBoard(view, legal, flipped, onMove, choose) {
     else if (view.style === 'squares' && piece)
       g.append(el('text', { x: cx, y: cy + size * 0.28, class: 'piece', 'text-anchor': 'middle' },
         GLYPHS[piece] ?? piece));
+    else if (view.style === 'draughts' && piece)
+      g.append(...draughtsPiece(piece, cx, cy, size));
+    if (view.labels?.[cell])
+      g.append(el('text', { x: p.x + 3, y: p.y + 11, class: 'label' }, view.labels[cell]));
     if (cell === view.last && view.style === 'points')
       g.append(el('circle', { cx, cy, r: size * 0.14, class: 'last-mark' }));
     cellNodes[cell] = g;
     svg.append(g);
   });
   return svg;
+}
+
+// A man, "b" or "w", is a disc; a king, "B" or "W", a disc crowned.
+function draughtsPiece(piece, cx, cy, size) {
+  const colour = piece.toLowerCase() === 'b' ? 'black' : 'white';
+  const parts = [el('circle', { cx, cy, r: size * 0.38, class: `man man-${colour}` })];
+  if (piece === piece.toUpperCase())
+    parts.push(el('text', { x: cx, y: cy + size * 0.13, class: `crown crown-${colour}`, 'text-anchor': 'middle' },
+      '♛'));
+  return parts;
 }
 
 function squareName(view, cell) {

@@ -211,24 +211,40 @@ test('the algorithms compared as ply compare --json does', async () => {
   await page.close();
 });
 
-// The person's move: the first legal one (after `pass` for Go, so that the
-// game ends), made by clicking the cells it touches.
+// The person's move: the middle legal one (after `pass` for Go, so that the
+// game ends), made by clicking the cells it touches. Returns the move meant,
+// or null where the page is left to choose (a pass, a promotion's piece).
 async function humanMove(page, state) {
   const moves = state.legal;
   const byCells = moves.filter((m) => m.cells?.length > 0);
   const pass = moves.find((m) => m.cells?.length === 0);
   if (pass && state.moves.length > 6) {
     const buttons = await page.$$('#other-moves button');
-    for (const b of buttons) if ((await b.evaluate((x) => x.textContent)) === pass.notation) return b.click();
+    for (const b of buttons) if ((await b.evaluate((x) => x.textContent)) === pass.notation) await b.click();
+    return null;
   }
   const move = byCells[Math.floor(byCells.length / 2)];
-  if (state.board.rows === 8 && state.board.columns === 8) {
+  if (state.board.style === 'squares' && state.board.rows === 8 && state.board.columns === 8) {
     for (const cell of move.cells) await clickSquare(page, state, cell);
   } else {
-    for (const cell of move.cells) await page.click(`#board g.cell[data-cell="${cell}"]`);
+    for (const cell of move.cells.slice(0, clicksToPlay(moves, move.cells)))
+      await page.click(`#board g.cell[data-cell="${cell}"]`);
   }
   const chooser = await page.$('#chooser button.choice');
-  if (chooser) await chooser.click();
+  if (!chooser) return move.move;
+  await chooser.click();
+  return null;
+}
+
+// The clicks after which the page plays a move at once: the first that leave
+// one route among the legal moves (a piece's move takes two at least).
+function clicksToPlay(legal, cells) {
+  for (let k = Math.min(2, cells.length); k < cells.length; k++) {
+    const routes = new Set(legal.filter((m) => m.cells?.length >= k && cells.slice(0, k).every((c, i) => m.cells[i] === c))
+      .map((m) => m.cells.join(' ')));
+    if (routes.size === 1) return k;
+  }
+  return cells.length;
 }
 
 // chessground: squares by position on the board, White at the bottom unless
@@ -248,10 +264,25 @@ async function apiState(body) {
   return res.json();
 }
 
+async function startFrom(page, position) {
+  await page.$eval('#play-start', (input, s) => {
+    input.value = s;
+    input.dispatchEvent(new Event('change'));
+  }, position);
+}
+
+async function yourTurnOrOver(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#play-status');
+    return s.dataset.busy !== 'true' && (s.textContent.startsWith('Your move') || s.dataset.over === 'true');
+  }, { timeout: 120000 });
+}
+
 const GAMES = [
   { game: 'tictactoe', strength: 0 },
   { game: 'connect4', strength: 0 },
   { game: 'minichess', strength: 0 },
+  { game: 'checkers', strength: 0 },
   { game: 'chess', strength: 1 },
   { game: 'go', strength: 3, start: '5x5 komi 0.5' },
 ];
@@ -261,18 +292,10 @@ for (const { game, strength, start } of GAMES) {
     const page = await openPage('play');
     await page.select('#play-game', game);
     await page.select('#play-strength', String(strength));
-    if (start) {
-      await page.$eval('#play-start', (input, s) => {
-        input.value = s;
-        input.dispatchEvent(new Event('change'));
-      }, start);
-    }
+    if (start) await startFrom(page, start);
     let plies = 0;
     for (;;) {
-      await page.waitForFunction(() => {
-        const s = document.querySelector('#play-status');
-        return s.dataset.busy !== 'true' && (s.textContent.startsWith('Your move') || s.dataset.over === 'true');
-      }, { timeout: 120000 });
+      await yourTurnOrOver(page);
       const moves = JSON.parse(await page.$eval('#move-list', (l) => l.dataset.moves));
       const over = await page.$eval('#play-status', (s) => s.dataset.over === 'true');
       const state = await apiState({ game, start: start ?? '', moves });
@@ -283,11 +306,13 @@ for (const { game, strength, start } of GAMES) {
       }
       state.flipped = false;
       if (plies === 2) await screenshot(page, `play-${game}`);
-      await humanMove(page, state);
+      const meant = await humanMove(page, state);
       // The page takes the move a moment later (chessground reports it on a
       // timer): wait for it before reading the board again.
       await page.waitForFunction((n) => JSON.parse(document.querySelector('#move-list').dataset.moves).length > n,
         { timeout: 120000 }, moves.length);
+      const played = JSON.parse(await page.$eval('#move-list', (l) => l.dataset.moves))[moves.length];
+      if (meant) assert.equal(played, meant, `${game}: the clicks played the move meant`);
       plies += 1;
       assert.ok(plies < 400, `${game}: the game did not end`);
     }
@@ -296,3 +321,63 @@ for (const { game, strength, start } of GAMES) {
     await page.close();
   });
 }
+
+// Checkers' board: squares by their numbers (the labels), Black's side at the
+// bottom for Black, White's for White; a jump of several captures clicked
+// square by square, played as soon as one route is left.
+test('checkers: multiple jumps clicked square by square, the board turned to the player', async () => {
+  const page = await openPage('play');
+  await page.select('#play-game', 'checkers');
+  await page.select('#play-strength', '0');
+  const square = (n) => `#board g.cell[data-label="${n}"]`;
+  const top = async (n) => (await (await page.$(square(n))).boundingBox()).y;
+  const played = async () => JSON.parse(await page.$eval('#move-list', (l) => l.dataset.moves));
+  const untilPlayed = (n) => page.waitForFunction(
+    (k) => JSON.parse(document.querySelector('#move-list').dataset.moves).length >= k, { timeout: 60000 }, n);
+
+  // From 9 over 14 to 18, then over 22 to 25 or over 23 to 27.
+  await startFrom(page, 'B:W14,22,23,30:B1,9');
+  await yourTurnOrOver(page);
+  assert.ok(await top(1) > await top(32), 'Black plays up the board: square 1 at the bottom');
+  await page.click(square(9));
+  await page.click(square(18));
+  const targets = await page.$$eval('#board g.cell.target', (gs) => gs.map((g) => g.dataset.label).sort());
+  assert.deepEqual(targets, ['25', '27'], 'two routes go on from 18');
+  assert.deepEqual(await played(), [], 'nothing is played while two routes are open');
+  await page.click(square(27));
+  await untilPlayed(1);
+  assert.equal((await played())[0], '9x27');
+  assert.equal(await page.$eval(square(23), (g) => g.dataset.piece), '', 'the men jumped are gone');
+  assert.equal(await page.$eval(square(14), (g) => g.dataset.piece), '');
+  assert.equal(await page.$eval(square(27), (g) => g.dataset.piece), 'b');
+
+  // A king's round of four captures, either way about: the second click
+  // leaves one route, played at once, and named by every landing square.
+  await startFrom(page, 'B:W9,10,17,18,32:BK22,1');
+  await yourTurnOrOver(page);
+  assert.equal(await page.$eval(square(22), (g) => g.dataset.piece), 'B');
+  await page.click(square(22));
+  await page.click(square(15));
+  await untilPlayed(1);
+  assert.equal((await played())[0], '22x15x6x13x22');
+  await screenshot(page, 'play-checkers-jumps');
+
+  // White: the engine moves first, and White's side is at the bottom.
+  await startFrom(page, 'B:W21-32:B1-12');
+  await yourTurnOrOver(page);
+  await page.select('#play-side', '1');
+  await untilPlayed(1);
+  await yourTurnOrOver(page);
+  assert.ok(await top(1) < await top(32), 'White plays down the board: square 1 at the top');
+
+  // A bad position: one line of error, and the page goes on.
+  for (const [bad, says] of [['B:W9:B9', /9/], ['B:W2:B30', /crown|row/], ['B:W33:B1', /33/]]) {
+    await startFrom(page, bad);
+    await page.waitForFunction(() => document.querySelector('#play-error').textContent !== '', { timeout: 60000 });
+    const error = await page.$eval('#play-error', (e) => e.textContent);
+    assert.match(error, says);
+    assert.ok(!error.includes('\n'), error);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -164,7 +164,8 @@ nlohmann::json board_json(const G& game) {
                 {"cells", b.cells},
                 {"column_names", b.column_names},
                 {"row_names", b.row_names},
-                {"last", b.last_move_cell}};
+                {"last", b.last_move_cell},
+                {"labels", b.labels}};
     } else {
         return nullptr;
     }

@@ -176,6 +176,7 @@ public:
     // The board from Black's side, or turned (`flipped`) to White's, as
     // diagrams print it (square 1 top left).
     [[nodiscard]] std::string render(bool flipped = false) const;
+    // The board drawn from Black's side like render(), its squares labelled 1-32.
     [[nodiscard]] BoardView board_view() const;
     // The start square and every landing square: a click on each picks the move.
     [[nodiscard]] std::vector<int> move_cells(Move m) const;

@@ -122,25 +122,28 @@ std::string Checkers::render(bool flipped) const {
     return out;
 }
 
+namespace {
+
+// A square's cell in the board view: from Black's side, as the first player
+// sees the board (core/board_view.hpp), so square 1 is at the bottom right.
+int view_cell(int square) { return 63 - (8 * row_of(square) + column_of(square)); }
+
+}  // namespace
+
 BoardView Checkers::board_view() const {
-    BoardView v{"squares", 8, 8, {}, {}, {}, -1};
-    for (int row = 0; row < 8; ++row)
-        for (int column = 0; column < 8; ++column) {
-            const int q = square_at(row, column);
-            const char c = q == kNone ? 0 : piece_letter(*this, q);
-            v.cells.push_back(c ? std::string(1, c) : "");
-        }
-    for (int column = 0; column < 8; ++column)
-        v.column_names.push_back(std::string(1, static_cast<char>('a' + column)));
-    for (int row = 0; row < 8; ++row) v.row_names.push_back(std::to_string(8 - row));
+    BoardView v{"draughts", 8, 8, std::vector<std::string>(64), {}, {}, -1, std::vector<std::string>(64)};
+    for (int q = 0; q < 32; ++q) {
+        const auto cell = static_cast<std::size_t>(view_cell(q));
+        if (const char c = piece_letter(*this, q)) v.cells[cell] = std::string(1, c);
+        v.labels[cell] = std::to_string(q + 1);
+    }
     return v;
 }
 
 std::vector<int> Checkers::move_cells(Move m) const {
-    const auto cell = [](int q) { return 8 * row_of(q) + column_of(q); };
     const Route r = trace(m);
-    std::vector<int> cells{cell(m.from())};
-    for (int i = 0; i < r.count; ++i) cells.push_back(cell(r.landings[static_cast<std::size_t>(i)]));
+    std::vector<int> cells{view_cell(m.from())};
+    for (int i = 0; i < r.count; ++i) cells.push_back(view_cell(r.landings[static_cast<std::size_t>(i)]));
     return cells;
 }
 

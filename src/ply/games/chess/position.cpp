@@ -309,7 +309,7 @@ Outcome Position::outcome() const {
 }
 
 BoardView Position::board_view() const {
-    BoardView v{"squares", 8, 8, {}, {}, {}, -1};
+    BoardView v{"squares", 8, 8, {}, {}, {}, -1, {}};
     for (int rank = 7; rank >= 0; --rank)
         for (int file = 0; file < 8; ++file) {
             const Piece p = board_[make_square(file, rank)];

@@ -162,7 +162,7 @@ std::string Connect4::render() const {
 }
 
 BoardView Connect4::board_view() const {
-    BoardView v{"columns", height_, width_, {}, {}, {}, -1};
+    BoardView v{"columns", height_, width_, {}, {}, {}, -1, {}};
     for (int row = height_ - 1; row >= 0; --row)
         for (int col = 0; col < width_; ++col) {
             const char c = at(col, row);

@@ -297,7 +297,7 @@ std::string Go::position() const {
 
 BoardView Go::board_view() const {
     const int n = size();
-    BoardView v{"points", n, n, {}, {}, {}, -1};
+    BoardView v{"points", n, n, {}, {}, {}, -1, {}};
     for (int r = n - 1; r >= 0; --r)
         for (int c = 0; c < n; ++c) {
             const Color col = board_.at(point_at(c, r));

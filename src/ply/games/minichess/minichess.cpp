@@ -343,7 +343,7 @@ std::string Minichess::render(bool flipped) const {
 namespace ply::minichess {
 
 BoardView Minichess::board_view() const {
-    BoardView v{"squares", kRanks, kFiles, {}, {}, {}, -1};
+    BoardView v{"squares", kRanks, kFiles, {}, {}, {}, -1, {}};
     for (int row = 0; row < kRanks; ++row)
         for (int col = 0; col < kFiles; ++col) {
             const char c = kPieceChars[board_[static_cast<std::size_t>(square_of_row(row, col))]];

@@ -268,7 +268,7 @@ public:
 
     // The board for front ends that draw it (core/board_view.hpp).
     BoardView board_view() const {
-        BoardView v{"cells", H, W, {}, {}, {}, -1};
+        BoardView v{"cells", H, W, {}, {}, {}, -1, {}};
         for (int cell = 0; cell < kCells; ++cell) {
             const char c = at(cell);
             v.cells.push_back(c == '.' ? "" : std::string(1, c));
