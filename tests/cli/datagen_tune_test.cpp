@@ -14,6 +14,8 @@
 #include <set>
 #include <sstream>
 
+#include <ply/core/text.hpp>
+
 #include "support/find_program.hpp"
 #include "support/ply_process.hpp"
 #include "support/read_file.hpp"
@@ -429,4 +431,46 @@ TEST(CliRelabel, FailuresAreOneLineAndWriteNothing) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("line 1"), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// Checkers' weights tuned on its own games, then played by the arena's Ply
+// players (weights=), with one-line errors for a bad file or game.
+TEST(CliTune, CheckersWeightsFromItsOwnGamesPlayInTheArena) {
+    const std::string bin = temp_path("checkers.bin"), weights = temp_path("checkers_w.txt");
+    auto r = run_ply_apart({"datagen", "--game", "checkers", "--out", bin, "--games", "4", "--nodes", "400", "--seed",
+                            "3", "--random-plies", "4"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_FALSE(records_of(bin).empty());
+    r = run_ply_apart({"tune", "--game", "checkers", "--data", bin, "--out", weights, "--epochs", "5"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("runaway"), std::string::npos) << r.out;
+    EXPECT_NE(read_file(weights).find("\nman_row[3] "), std::string::npos);
+    const auto match = run_ply(
+        "match --game checkers --games 2 --engine cmd=ply:game=checkers,algo=engine,nodes=300,weights=" + weights +
+        " name=a --engine cmd=ply:game=checkers,algo=engine,nodes=300,off=CheckExtension name=b");
+    EXPECT_EQ(match.exit_code, 0) << match.out;
+    EXPECT_NE(match.out.find("Games: 2 of 2"), std::string::npos) << match.out;
+
+    const TempFile bad("bad_checkers_w.txt", "man 100 100\nqueen 900 900\n");
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"match --game checkers --games 2 --engine cmd=ply:game=checkers,weights=" + bad.path.string() +
+             " --engine cmd=ply:game=checkers",
+         "weights line 2: no weight is named 'queen'"},
+        {"match --game tictactoe --games 2 --engine cmd=ply:game=tictactoe,weights=" + weights +
+             " --engine cmd=ply:game=tictactoe",
+         "tictactoe's evaluation has no weights to set"},
+        {"match --game checkers --games 2 --engine cmd=ply:game=checkers,algo=engine,off=Nonsense "
+         "--engine cmd=ply:game=checkers",
+         "no engine switch 'Nonsense'"},
+        {"tune --game go --data " + bin + " --out " + temp_path("never.txt"), "no tunable game 'go'"},
+    };
+    for (const auto& [args, error] : refused) {
+        std::vector<std::string> argv;
+        for (const std::string_view word : ply::words(args)) argv.emplace_back(word);
+        const auto refusal = run_ply_apart(argv);
+        EXPECT_NE(refusal.exit_code, 0) << args;
+        EXPECT_NE(refusal.err.find(error), std::string::npos) << args << "\n" << refusal.err;
+        EXPECT_EQ(std::count(refusal.err.begin(), refusal.err.end(), '\n'), 1) << refusal.err;
+    }
+    for (const std::string& f : {bin, weights}) std::filesystem::remove(f);
 }

@@ -1,6 +1,6 @@
 // `ply datagen`: training positions for `ply tune` from Ply's own games at a
-// fixed node budget (tools/tune/datagen.hpp). The game is the first built-in
-// one whose evaluation can be tuned (core/tuning.hpp): chess.
+// fixed node budget (tools/tune/datagen.hpp), for the tunable game --game
+// names (chess unless told).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -23,6 +23,7 @@ struct DatagenCommand {
     tune::DatagenOptions run;
     std::string book;
     std::string export_text;
+    std::string game = kDefaultTunableGame;
 };
 
 template <TunableGame G>
@@ -90,11 +91,12 @@ void add_datagen_command(CLI::App& app) {
     cmd->add_option("--book", o->book, "Openings: PGN or one position a line");
     cmd->add_option("--seed", o->run.seed, "Seed of the random plies");
     cmd->add_option("--hash", o->run.hash_mb, "Hash in MB per game played")->check(CLI::Range(1, 4096));
+    add_tunable_game_option(*cmd, o->game);
     cmd->add_option("--export", o->export_text, "Write --out's positions as text to this file; play no games");
     cmd->callback([cmd, o] {
         // --out is read too, to resume it or to --export it: it may be neither of the others.
         refuse_same_files(*cmd, {{"--out", o->run.out}, {"--export", o->export_text}}, {{"--book", o->book}});
-        run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); });
+        run_for_tunable_game(*cmd, o->game, [&]<class G>() { run<G>(*o); });
     });
 }
 

@@ -1,7 +1,6 @@
 // `ply relabel`: a training file's positions scored again by another engine
 // (tools/tune/relabel.hpp), for `ply tune` to learn a stronger judge's view.
-// The game is the first built-in one whose evaluation can be tuned
-// (core/tuning.hpp): chess.
+// The game: the tunable one --game names (chess unless told).
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -23,6 +22,7 @@ struct RelabelCommand {
     int threads = 2;
     std::size_t every = 1;
     double timeout = 60;
+    std::string game = kDefaultTunableGame;
 };
 
 // A file's positions and what is written back with each: the binary record
@@ -125,7 +125,8 @@ void add_relabel_command(CLI::App& app) {
     cmd->add_option("--timeout", o->timeout, "Seconds to wait for one position's score")
         ->check(finite_range(0.01, kMaxMoveSeconds))
         ->capture_default_str();
-    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*cmd, *o); }); });
+    add_tunable_game_option(*cmd, o->game);
+    cmd->callback([cmd, o] { run_for_tunable_game(*cmd, o->game, [&]<class G>() { run<G>(*cmd, *o); }); });
 }
 
 }  // namespace ply::cli

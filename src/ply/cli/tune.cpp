@@ -1,7 +1,7 @@
 // `ply tune`: fits every evaluation weight to training positions
 // (tools/tune/tuner.hpp) and writes the weights file the engine loads (UCI
-// option EvalFile). The game is the first built-in one whose evaluation can
-// be tuned (core/tuning.hpp): chess.
+// option EvalFile, the arena's weights=). The game: the tunable one --game
+// names (chess unless told).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -29,6 +29,7 @@ struct TuneCommand {
     std::size_t limit = 0;          // positions read at most; 0: all
     int report_every = 50;
     double k = 0, score_k = 0;
+    std::string game = kDefaultTunableGame;
 };
 
 template <TunableGame G>
@@ -184,12 +185,13 @@ void add_tune_command(CLI::App& app) {
                     "Keep a weight half counted in fewer training positions at its start value")
         ->capture_default_str();
     cmd->add_option("--hold", o->hold, "Keep a group of weights at its start value: GROUP, GROUP:mg or GROUP:eg");
+    add_tunable_game_option(*cmd, o->game);
     cmd->add_option("--report-every", o->report_every, "Epochs between progress lines")->check(CLI::Range(1, 1000000));
     cmd->callback([cmd, o] {
         std::vector<NamedFile> inputs{{"--start", o->start}};
         for (const std::string& path : o->data) inputs.push_back({"--data", path});
         refuse_same_files(*cmd, {{"--out", o->out}, {"--cpp", o->cpp}}, inputs);
-        run_for_tunable_game(*cmd, [&]<class G>() { run<G>(*o); });
+        run_for_tunable_game(*cmd, o->game, [&]<class G>() { run<G>(*o); });
     });
 }
 

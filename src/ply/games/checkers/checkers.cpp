@@ -10,10 +10,6 @@
 namespace ply::checkers {
 namespace {
 
-// The directions a piece moves in: a man forward only, a king both ways.
-constexpr int first_direction(int side, bool king) { return king || side == Black ? 0 : 2; }
-constexpr int last_direction(int side, bool king) { return king || side == White ? 4 : 2; }
-
 struct JumpSearch {
     int side;
     int from;
@@ -85,13 +81,6 @@ Outcome Checkers::outcome() const {
     generate_legal(moves);
     if (moves.empty()) return Outcome::Loss;
     return game_ending_draw() ? Outcome::Draw : Outcome::Ongoing;
-}
-
-Score Checkers::evaluate() const {
-    const auto material = [this](int s) {
-        return 100 * std::popcount(pieces_[s] & ~kings_) + 130 * std::popcount(pieces_[s] & kings_);
-    };
-    return static_cast<Score>(material(side_) - material(1 - side_));
 }
 
 int Checkers::repetitions() const {

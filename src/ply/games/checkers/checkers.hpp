@@ -75,6 +75,24 @@ constexpr Tables make_tables() {
 }
 inline constexpr Tables kTables = make_tables();
 
+// The directions a piece moves in: a man forward only, a king both ways.
+constexpr int first_direction(int side, bool king) { return king || side == Black ? 0 : 2; }
+constexpr int last_direction(int side, bool king) { return king || side == White ? 4 : 2; }
+
+// Whether `side`, its pieces `own`, can take one of `enemy` (`kings`: every king on the board).
+constexpr bool can_capture(int side, std::uint32_t own, std::uint32_t enemy, std::uint32_t kings) {
+    const std::uint32_t empty = ~(own | enemy);
+    for (std::uint32_t left = own; left; left &= left - 1) {
+        const int q = std::countr_zero(left);
+        const bool king = (kings & bit(q)) != 0;
+        for (int d = first_direction(side, king); d < last_direction(side, king); ++d) {
+            const int land = kTables.jump[q][d];
+            if (land != kNone && (enemy & bit(kTables.step[q][d])) && (empty & bit(land))) return true;
+        }
+    }
+    return false;
+}
+
 // A move in 32 bits: the square it starts from (5 bits), whether it jumps,
 // and its directions, two bits each from the low end, with a 1 above the
 // last. A plain move has one direction; a jump one for every piece taken.
@@ -157,6 +175,11 @@ public:
     // The game's: threefold repetition, or the quiet plies run out.
     [[nodiscard]] bool game_ending_draw() const { return quiet_plies_ >= quiet_ply_limit_ || repetitions() >= 2; }
     [[nodiscard]] bool is_tactical(Move m) const { return m.is_capture(); }
+    // A capture to make is the checkers' check: the side to move cannot stand
+    // pat on it (quiescence goes on while one is pending), nor pass. A move
+    // "checks" where it leaves the opponent one: an offer to exchange.
+    [[nodiscard]] bool in_check() const { return can_capture(side_, pieces_[side_], pieces_[1 - side_], kings_); }
+    [[nodiscard]] bool gives_check(Move m) const;
     // More pieces taken first, kings counting more.
     [[nodiscard]] int tactical_score(Move m) const {
         const std::uint32_t taken = trace(m).captured;
@@ -243,6 +266,17 @@ inline void Checkers::make(Move m) {
     quiet_plies_ = king && !m.is_capture() ? quiet_plies_ + 1 : 0;
     if (side_ == White) ++fullmove_;
     side_ = static_cast<Side>(them);
+}
+
+inline bool Checkers::gives_check(Move m) const {
+    const int us = side_, them = 1 - us;
+    const Route r = trace(m);
+    const int from = m.from(), to = r.to();
+    const bool king = (kings_ & bit(from)) != 0 || (bit(to) & kCrowningRow[us]);
+    const std::uint32_t own = (pieces_[us] & ~bit(from)) | bit(to);
+    std::uint32_t kings = kings_ & ~r.captured;
+    if (king) kings = (kings & ~bit(from)) | bit(to);
+    return can_capture(them, pieces_[them] & ~r.captured, own, kings);
 }
 
 inline void Checkers::unmake(Move m) {

@@ -10,6 +10,7 @@
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
 #include <ply/games/checkers/solve.hpp>
+#include <ply/games/checkers/tuning.hpp>
 
 namespace ply {
 
@@ -38,6 +39,11 @@ static_assert(DrawRuleGame<Checkers> && RuleEndedGame<Checkers>);
 // the capture sequence), moves keyed for the history tables.
 static_assert(HashedGame<Checkers> && TacticalGame<Checkers> && OrderedTacticsGame<Checkers> &&
               KeyedMoveGame<Checkers> && EvalUnitGame<Checkers>);
+// A pending capture is a check: no standing pat on it in quiescence, no
+// pruning of the node; a move that offers one is kept from reductions.
+static_assert(CheckGame<Checkers>);
+// The evaluation's weights, for `ply datagen --game checkers` and `ply tune`.
+static_assert(TunableGame<Checkers>);
 // Front ends: notation, the turn and move number, an SVG board.
 static_assert(NotatedGame<Checkers> && TurnNumberedGame<Checkers> && BoardGame<Checkers>);
 // A perft of its own (perft.hpp): bitboard steps, threads and a hash table.

@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include <ply/core/text.hpp>
+
 namespace ply::arena {
 
 namespace {
@@ -50,7 +52,14 @@ PlySpec parse_ply_spec(const std::string& text) {
             parse_number(s.cutoff, key, value, text, 0, 1000);
         else if (key == "threads")
             parse_number(s.threads, key, value, text, 1, 64);
-        else if (key == "rave") {
+        else if (key == "off") {
+            s.off.clear();
+            for (const std::string_view name : words(value, "+")) s.off.emplace_back(name);
+            features_without(s.off);  // names checked here, in one line
+        } else if (key == "weights") {
+            if (value.empty()) throw ParseError("weights= needs a file in '" + clip(text) + "'");
+            s.weights = value;
+        } else if (key == "rave") {
             if (value != "0" && value != "1") throw ParseError("rave is 0 or 1 in '" + clip(text) + "'");
             s.rave = value == "1";
         } else
@@ -60,9 +69,21 @@ PlySpec parse_ply_spec(const std::string& text) {
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + clip(text) + "'");
     if (s.mcts && s.depth)
         throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + clip(text) + "'");
+    if (s.algo && !s.off.empty()) throw ParseError("off= is for algo=engine: '" + clip(text) + "'");
     if (!s.mcts && (s.cutoff || s.threads || !s.rave))
         throw ParseError("cutoff, threads and rave are for algo=mcts: '" + clip(text) + "'");
     return s;
+}
+
+engine::Features features_without(const std::vector<std::string>& off) {
+    engine::Features f;
+    for (const std::string& name : off) {
+        const auto* it = std::find_if(std::begin(engine::kFeatureSwitches), std::end(engine::kFeatureSwitches),
+                                      [&](const engine::FeatureSwitch& s) { return lower(s.name) == lower(name); });
+        if (it == std::end(engine::kFeatureSwitches)) throw ParseError("off=: no engine switch '" + clip(name) + "'");
+        f.*(it->member) = false;
+    }
+    return f;
 }
 
 PlyBudget ply_budget(const PlySpec& spec, const TurnRequest& req) {

@@ -6,7 +6,11 @@
 // Keys: game (required: the match's game), algo (a classic algorithm,
 // search/classic/algorithm.hpp, engine, or mcts; default alphabeta), depth,
 // nodes (mcts: iterations); for mcts also cutoff (plies of playout before
-// the evaluation judges it), threads (root parallelism) and rave (0 or 1).
+// the evaluation judges it), threads (root parallelism) and rave (0 or 1);
+// for the engine, off (switches of search/engine/features.hpp turned off,
+// joined by '+': off=CheckExtension+NullMove); for a game whose evaluation
+// can be tuned (core/tuning.hpp), weights (a weights file, as `ply tune`
+// writes it: two players of one match may evaluate differently).
 // Without depth or nodes, the limits of the match apply (tc / st: iterative
 // deepening within a share of the clock; depth / nodes as above), else the
 // game's match depth (core/describe.hpp).
@@ -14,11 +18,15 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/error.hpp>
+#include <ply/core/text_file.hpp>
+#include <ply/core/tuning.hpp>
 #include <ply/search/classic/algorithm.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/mcts/parallel.hpp>
@@ -33,10 +41,15 @@ struct PlySpec {
     bool mcts = false;  // algo=mcts: Monte Carlo tree search, nodes= counting iterations
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
-    std::optional<int> cutoff;   // mcts: playout plies before the evaluation decides
-    std::optional<int> threads;  // mcts: trees grown in parallel
-    bool rave = true;            // mcts: where moves are places
+    std::optional<int> cutoff;     // mcts: playout plies before the evaluation decides
+    std::optional<int> threads;    // mcts: trees grown in parallel
+    bool rave = true;              // mcts: where moves are places
+    std::vector<std::string> off;  // the engine's feature switches turned off
+    std::string weights;           // a weights file; empty: the built-in weights
 };
+
+// The engine's switches with those of `off` turned off; throws ParseError for an unknown name.
+engine::Features features_without(const std::vector<std::string>& off);
 
 // Throws ParseError for a bad spec.
 PlySpec parse_ply_spec(const std::string& text);
@@ -53,7 +66,19 @@ template <ArenaGame G>
 class PlyPlayer final : public Player {
 public:
     using Move = typename G::Move;
-    PlyPlayer(std::string name, PlySpec spec) : name_(std::move(name)), spec_(std::move(spec)) {}
+    PlyPlayer(std::string name, PlySpec spec) : name_(std::move(name)), spec_(std::move(spec)) {
+        if constexpr (TunableGame<G>) {
+            weights_ = Tuning<G>::parse_weights(spec_.weights.empty() ? std::string()
+                                                                      : read_text_file(spec_.weights, "weights file"));
+            if (!spec_.weights.empty()) ++weighted_players();
+        }
+    }
+    ~PlyPlayer() override {
+        if constexpr (TunableGame<G>)
+            if (!spec_.weights.empty()) --weighted_players();
+    }
+    PlyPlayer(const PlyPlayer&) = delete;
+    PlyPlayer& operator=(const PlyPlayer&) = delete;
 
     [[nodiscard]] const std::string& name() const override { return name_; }
     std::string start() override { return {}; }
@@ -72,9 +97,21 @@ private:
     Result monte_carlo(const G& game, const PlyBudget& budget, const std::atomic<bool>* interrupt);
     Result deepen(const G& game, const PlyBudget& budget, const TurnRequest& req, int& reached) const;
 
+    // The evaluation's weights are the process's: while any player of G has
+    // its own, each search sets its player's under one lock.
+    static std::atomic<int>& weighted_players() {
+        static std::atomic<int> count{0};
+        return count;
+    }
+    static std::mutex& weights_mutex() {
+        static std::mutex m;
+        return m;
+    }
+
     static constexpr std::size_t kEngineHashMb = 16;
     std::string name_;
     PlySpec spec_;
+    std::vector<WeightPair> weights_;                  // TunableGame: this player's (the defaults without weights=)
     std::unique_ptr<engine::Engine<G>> engine_;        // kept between moves: its table helps
     std::unique_ptr<mcts::ParallelSearcher<G>> mcts_;  // kept between moves: its trees are reused
 };
@@ -89,6 +126,13 @@ Reply PlyPlayer<G>::go(const TurnRequest& req) {
         return {ReplyStatus::Resign, {}, {}, std::string("cannot follow the game: ") + e.what()};
     }
     const PlyBudget budget = ply_budget(spec_, req);
+    std::unique_lock weights_lock(weights_mutex(), std::defer_lock);
+    if constexpr (TunableGame<G>) {
+        if (weighted_players() > 0) {
+            weights_lock.lock();
+            Tuning<G>::set_weights(weights_);
+        }
+    }
     int reached = 0;
     Result best;
     if (spec_.mcts)
@@ -122,7 +166,10 @@ Reply PlyPlayer<G>::go(const TurnRequest& req) {
 // The production engine within the budget.
 template <ArenaGame G>
 auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -> Result {
-    if (!engine_) engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
+    if (!engine_) {
+        engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
+        engine_->features() = features_without(spec_.off);
+    }
     engine::Limits<Move> limits;
     if (budget.seconds)
         limits.move_time = std::chrono::milliseconds(std::max<long long>(1, std::llround(*budget.seconds * 1000)));
@@ -192,6 +239,8 @@ std::unique_ptr<Player> make_ply_player(const std::string& name, const std::stri
     PlySpec spec = parse_ply_spec(spec_text);
     if (spec.game != G::name)
         throw ParseError("'" + clip(spec_text) + "' plays " + spec.game + ", but the match is " + std::string(G::name));
+    if (!TunableGame<G> && !spec.weights.empty())
+        throw ParseError("weights=: " + std::string(G::name) + "'s evaluation has no weights to set");
     return std::make_unique<PlyPlayer<G>>(name, std::move(spec));
 }
 
