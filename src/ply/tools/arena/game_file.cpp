@@ -124,6 +124,8 @@ void Reader::begin_moves() {
     std::string start;
     for (const auto& [name, value] : game_.tags) {
         if (name == "FEN") start = value;
+        if (name == "Variant" && value != referee_.game())
+            fail("Variant \"" + clip(value) + "\" is not " + referee_.game());
         if (name == "GameType") {
             const std::string expected = referee_.pdn_game_type();
             const std::string given = value.substr(0, value.find(','));
@@ -146,7 +148,11 @@ void Reader::play(std::string_view text) {
                             referee_.side_name(referee_.side_to_move()) + ") '" + clip(text) + "'";
     if (const auto end = referee_.end()) fail(who + " comes after the end of the game (" + end->reason + ")");
     const auto move = referee_.canonical(std::string(text));
-    if (!move) fail(who + " is not a legal move in " + referee_.position());
+    if (!move) {
+        const std::string where = referee_.position();
+        fail(who + " is not a legal move " + (where.empty() ? "at the start" : "in " + where) + ": " +
+             referee_.refusal(std::string(text)));
+    }
     referee_.play(*move);
     game_.moves.push_back(*move);
 }

@@ -5,7 +5,7 @@
 // and !? are skipped; PDN's results 2-0, 0-2 and 1-1 read as 1-0, 0-1 and
 // 1/2-1/2. Whatever is wrong -- a tag, comment or variation not closed, a
 // move the rules refuse, a move after the end, no result at the end (a
-// truncated file), a result tag or a GameType that disagree -- is one
+// truncated file), a Result, GameType or Variant tag that disagrees -- is one
 // ParseError line that says where and what, and nothing is kept.
 #pragma once
 

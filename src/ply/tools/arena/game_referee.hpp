@@ -62,6 +62,13 @@ public:
             return std::nullopt;
         }
     }
+    [[nodiscard]] std::string refusal(const std::string& text) const override {
+        try {
+            return legal().contains(game_.parse_move(text)) ? "" : "not legal here";
+        } catch (const ParseError& e) {
+            return e.what();
+        }
+    }
     [[nodiscard]] std::string notation(const std::string& move) const override {
         return describe::display_move(game_, game_.parse_move(move));
     }

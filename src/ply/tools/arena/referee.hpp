@@ -31,6 +31,8 @@ public:
     // The legal move written `text` (any notation the game accepts) in
     // canonical form, or nothing if it is illegal or malformed.
     [[nodiscard]] virtual std::optional<std::string> canonical(const std::string& text) const = 0;
+    // Why `text` is not a legal move, in the game's words ("" if it is one).
+    [[nodiscard]] virtual std::string refusal(const std::string& text) const = 0;
     // How a legal canonical move is written in the record (describe::display_move).
     [[nodiscard]] virtual std::string notation(const std::string& move) const = 0;
     // Plays a legal canonical move.
