@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -231,6 +232,37 @@ TEST(Pdn, MalformedOrTruncatedGamesAreRefusedInOneLine) {
             EXPECT_NE(what.find(expected), std::string::npos) << text << " -> " << what;
             EXPECT_EQ(what.rfind("bad.pdn", 0), 0u) << what;
             EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+        }
+    }
+}
+
+// A file cut anywhere before its result is refused, in one line; random
+// bytes written over it are refused or read, never anything else.
+TEST(Pdn, EveryTruncationAndCorruptionIsRefusedInOneLine) {
+    const std::string& text = kPublished[0].pdn;
+    const std::size_t whole = text.rfind("1/2-1/2") + 7;
+    for (std::size_t n = 0; n < text.size(); ++n) {
+        GameReferee<Checkers> referee;
+        try {
+            const auto g = read_recorded_game(text.substr(0, n), referee, "cut.pdn");
+            EXPECT_GE(n, whole) << "read, cut after " << n << " bytes";
+            EXPECT_EQ(g.moves.size(), kPublished[0].plies);
+        } catch (const ParseError& e) {
+            EXPECT_LT(n, whole) << e.what();
+            EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+        }
+    }
+    std::mt19937 rng(75);
+    for (int trial = 0; trial < 2000; ++trial) {
+        std::string bad = text;
+        for (int k = 0; k < 3; ++k)
+            bad[std::uniform_int_distribution<std::size_t>(0, bad.size() - 1)(rng)] =
+                static_cast<char>(std::uniform_int_distribution<int>(0, 255)(rng));
+        GameReferee<Checkers> referee;
+        try {
+            (void)read_recorded_game(bad, referee, "noise.pdn");
+        } catch (const ParseError& e) {
+            EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
         }
     }
 }
