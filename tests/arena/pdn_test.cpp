@@ -35,10 +35,10 @@ struct Published {
 };
 
 // Transcribed from games Marion Tinsley played in 1946 (the comments are
-// ours). The file they come from writes some plain moves with
-// an x (29x25 for 29-25): written here with a dash, and the rules then take
-// every move. The first game's last move follows 37. without its own number,
-// as printed.
+// ours). The file they come from writes some plain moves with an x (29x25
+// for 29-25), which the reader takes too; written here with a dash, as the
+// standard has it. The first game's last move follows 37. without its own
+// number, as printed.
 const std::vector<Published> kPublished = {
     {R"([Event "US National 1946"]
 [Black "MF Tinsley"]

@@ -9,7 +9,9 @@
 namespace ply::checkers {
 namespace {
 
-// "15x24x31" -> {14, 23, 30}; separators '-' or 'x'; empty on malformed text.
+// "15x24x31" -> {14, 23, 30}; separators '-' or 'x' alike (a step and a jump
+// never share their ends, and files in the wild write 29x25 for 29-25);
+// empty on malformed text.
 std::vector<int> squares_of(std::string_view text) {
     std::vector<int> squares;
     std::size_t i = 0;
@@ -25,8 +27,6 @@ std::vector<int> squares_of(std::string_view text) {
     }
     return squares.size() >= 2 ? squares : std::vector<int>{};
 }
-
-bool separated_by_x(std::string_view text) { return text.find_first_of("xX") != std::string_view::npos; }
 
 // Whether `squares` names route `r` of a move from squares[0]: its last
 // square the move's end, and every square between one of its landings, in order.
@@ -58,7 +58,7 @@ Move Checkers::parse_move(std::string_view text) const {
     const Move* found = nullptr;
     int matches = 0;
     for (const Move& m : moves)
-        if (names(squares, m.from(), trace(m)) && (!separated_by_x(t) || m.is_capture())) {
+        if (names(squares, m.from(), trace(m))) {
             found = &m;
             ++matches;
         }
