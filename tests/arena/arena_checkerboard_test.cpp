@@ -2,6 +2,7 @@
 // plays whole games against Ply with only legal moves, a library's illegal
 // move loses, and a library that is none is refused in one line. The
 // library's own answers are checked through the same loader.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -88,6 +89,18 @@ TEST(ArenaCheckerBoard, EngineWordsForLibraries) {
     EXPECT_THROW(make_player(c, support_for<tictactoe::TicTacToe>()), ParseError);
 }
 
+TEST(ArenaCheckerBoard, SearchTextGivesDepthAndValue) {
+    const auto ours = cb_search_info("best 11-15, depth 14, 812345 nodes, value -35");
+    EXPECT_EQ(ours.depth, 14);
+    EXPECT_EQ(ours.cp, -35);
+    const auto other = cb_search_info("depth=21/35 time 1.00s value=12 nodes 9");
+    EXPECT_EQ(other.depth, 21);
+    EXPECT_EQ(other.cp, 12);
+    const auto none = cb_search_info("value mate 3, thinking");
+    EXPECT_EQ(none.depth, 0);
+    EXPECT_FALSE(none.cp);
+}
+
 TEST(ArenaCheckerBoard, PlysLibraryAnswersItsCommands) {
     CbLibrary lib;
     ASSERT_EQ(lib.open(PLY_CB_LIBRARY), "");
@@ -141,6 +154,32 @@ TEST(ArenaCheckerBoard, PlysLibraryPlaysOnTheBoardAndStopsAtPlaynow) {
     playnow = 0;
     EXPECT_EQ(getmove(board, checkers::cb::kBlack, 0.01, str, &playnow, 0, 0, &move), cb_api::kUnknown);
     EXPECT_NE(std::string(str).find("value 99"), std::string::npos) << str;
+}
+
+// islegal, which hosts such as cliche load with the others: a person's move
+// by its first and last squares, a jump only whole.
+TEST(ArenaCheckerBoard, PlysLibraryTellsLegalMovesBySquares) {
+    void* handle = dlopen(PLY_CB_LIBRARY, RTLD_NOW);
+    ASSERT_NE(handle, nullptr);
+    using IsLegal = int (*)(int[8][8], int, int, int, checkers::cb::CbMove*);
+    const auto islegal = reinterpret_cast<IsLegal>(dlsym(handle, "islegal"));
+    ASSERT_NE(islegal, nullptr);
+    int board[8][8] = {};
+    checkers::cb::to_board(Checkers(), board);
+    checkers::cb::CbMove move{};
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 11, 15, &move), 1);
+    EXPECT_EQ(checkers::cb::square_of(move.from), 10);
+    EXPECT_EQ(checkers::cb::square_of(move.to), 14);
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 11, 14, &move), 0);
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 22, 18, &move), 0);  // White's man
+    EXPECT_EQ(islegal(board, checkers::cb::kWhite, 22, 18, &move), 1);
+    checkers::cb::to_board(Checkers::from_fen("B:W18,26,K1:B15,K20"), board);
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 15, 22, &move), 0);  // half a jump
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 20, 24, &move), 0);  // a capture is compulsory
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 15, 31, &move), 1);
+    EXPECT_EQ(move.jumps, 2);
+    board[0][0] = 99;
+    EXPECT_EQ(islegal(board, checkers::cb::kBlack, 15, 31, &move), 0);
 }
 
 }  // namespace

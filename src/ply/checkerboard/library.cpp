@@ -1,5 +1,5 @@
-// The shared library a CheckerBoard host loads (libplycheckers.so): getmove
-// and enginecommand with plain C linkage, for the built-in game that speaks
+// The shared library a CheckerBoard host loads (libplycheckers.so): getmove,
+// enginecommand and islegal with plain C linkage, for the built-in game that speaks
 // the interface. One session serves the host; the interface has no handle,
 // and a lock keeps a host's threads from entering it at once.
 #include <mutex>
@@ -43,6 +43,18 @@ PLY_CB_EXPORT int getmove(int board[8][8], int color, double maxtime, char str[1
     } catch (const std::exception& e) {  // nothing may cross into a C host
         put(str, e.what());
         return ply::cb_api::kUnknown;
+    }
+}
+
+// Not in CheckerBoard's own interface today, but hosts such as cliche
+// load it with the others and check a person's moves with it.
+PLY_CB_EXPORT int islegal(int board[8][8], int color, int from, int to, ply::checkerboard::CbMove* move) {
+    using namespace ply::checkerboard;
+    const std::lock_guard guard(lock());
+    try {
+        return session().islegal(*reinterpret_cast<int(*)[8][8]>(board), color, from, to, move);
+    } catch (const std::exception&) {
+        return 0;
     }
 }
 

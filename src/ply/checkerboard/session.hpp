@@ -16,8 +16,10 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,11 +57,15 @@ public:
     Session() : engine_(kDefaultHashMb) { engine_.set_threads(1); }
 
     int getmove(Board& board, int color, double maxtime, char* str, int* playnow, int info, int moreinfo, CbMove* move);
+    // Whether the move from square number `from` to `to` is legal (1, and
+    // `move` set) or not (0): the hosts that let a person move ask this.
+    int islegal(const Board& board, int color, int from, int to, CbMove* move) const;
     // The reply in `reply`; 1 if the command is known, else 0.
     int command(std::string_view text, char* reply);
 
 private:
     G position_of(const Board& board, int color) const;
+    engine::Result<Move> search(const G& game, const engine::Limits<Move>& limits, char* str, int* playnow);
     engine::Limits<Move> limits_for(double maxtime, int info, int moreinfo) const;
     static std::string line(const G& g, const engine::Report<Move>& r);
 
@@ -81,23 +87,18 @@ int Session<G>::getmove(Board& board, int color, double maxtime, char* str, int*
         put(str, e.what());
         return cb_api::kUnknown;
     }
-    engine_.on_report = [&](const engine::Report<Move>& r) { put(str, line(game, r)); };
-    // The host asks for a move now through *playnow, from its own thread;
-    // asked again until the search ends, as a stop before it starts is lost.
-    std::atomic<bool> done{false};
-    std::thread watch([&] {
-        while (!done.load()) {
-            if (playnow && std::atomic_ref<int>(*playnow).load(std::memory_order_relaxed)) engine_.stop();
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-    });
-    const auto result = engine_.think(game, limits_for(maxtime, info, moreinfo));
-    done.store(true);
-    watch.join();
-    engine_.on_report = nullptr;
+    const auto limits = limits_for(maxtime, info, moreinfo);
+    auto result = search(game, limits, str, playnow);
+    // Drawn by the rules of the game kept (a repetition, the 40-move rule):
+    // a host that plays on gets a move of its board alone, and the draw said.
+    const bool drawn = !result.best && game.outcome() == Outcome::Draw;
+    if (drawn) {
+        game = Protocol::from_board(board, color);
+        result = search(game, limits, str, playnow);
+    }
     if (!result.best) {
-        put(str, game.outcome() == Outcome::Draw ? "the game is drawn" : "no legal move: the game is lost");
-        return game.outcome() == Outcome::Draw ? cb_api::kDraw : cb_api::kLoss;
+        put(str, "no legal move: the game is lost");
+        return cb_api::kLoss;
     }
     const CbMove cb = Protocol::to_cb(game, *result.best);
     std::string text = "best " + game.move_to_string(*result.best);
@@ -107,9 +108,49 @@ int Session<G>::getmove(Board& board, int color, double maxtime, char* str, int*
     last_ = game;
     text += ", depth " + std::to_string(result.depth) + ", " + std::to_string(result.nodes) + " nodes, value ";
     text += is_mate(result.score) ? "mate " + std::to_string(mate_in(result.score)) : std::to_string(result.score);
-    put(str, text);
+    put(str, drawn ? text + " (drawn by rule)" : text);
+    if (drawn) return cb_api::kDraw;
     if (is_mate(result.score)) return result.score > 0 ? cb_api::kWin : cb_api::kLoss;
     return cb_api::kUnknown;
+}
+
+// The engine's search, its lines in `str`, stopped when the host raises
+// *playnow (from its own thread; asked again until the search ends, as a
+// stop before it starts is lost).
+template <CheckerBoardGame G>
+auto Session<G>::search(const G& game, const engine::Limits<Move>& limits, char* str, int* playnow)
+    -> engine::Result<Move> {
+    engine_.on_report = [&](const engine::Report<Move>& r) { put(str, line(game, r)); };
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::thread watch([&] {
+        std::unique_lock lock(mutex);
+        while (!finished.wait_for(lock, std::chrono::milliseconds(5), [&] { return done; }))
+            if (playnow && std::atomic_ref<int>(*playnow).load(std::memory_order_relaxed)) engine_.stop();
+    });
+    auto result = engine_.think(game, limits);
+    {
+        const std::lock_guard lock(mutex);
+        done = true;
+    }
+    finished.notify_one();
+    watch.join();
+    engine_.on_report = nullptr;
+    return result;
+}
+
+template <CheckerBoardGame G>
+int Session<G>::islegal(const Board& board, int color, int from, int to, CbMove* move) const {
+    try {
+        const G game = Protocol::from_board(board, color);
+        const auto m = Protocol::find_move(game, from, to);
+        if (!m) return 0;
+        if (move) *move = Protocol::to_cb(game, *m);
+        return 1;
+    } catch (const ParseError&) {
+        return 0;  // a board with no position on it has no legal move
+    }
 }
 
 // The host's board, continuing the game played so far when it is one legal

@@ -102,6 +102,14 @@ std::optional<Move> find_move(const Checkers& g, const CbMove& m) {
     return std::nullopt;
 }
 
+std::optional<Move> find_move(const Checkers& g, int from, int to) {
+    Checkers::MoveList moves;
+    g.generate_legal(moves);
+    for (const Move m : moves)
+        if (m.from() == from - 1 && trace(m).to() == to - 1) return m;
+    return std::nullopt;
+}
+
 std::string describe(const CbMove& m) {
     const bool coordinates_valid = m.jumps >= 0 && m.jumps <= 12;
     std::string out = square_text(m.from) + (m.jumps > 0 ? "x" : "-") + square_text(m.to);

@@ -55,6 +55,9 @@ void play_on_board(Board& board, const CbMove& m);
 // The legal move of `g` that goes from `from` to `to` taking the pieces on
 // `del` (all of them, in any order), or nothing.
 std::optional<Move> find_move(const Checkers& g, const CbMove& m);
+// The legal move of `g` from square number `from` to `to` (1-32), the first
+// of two routes that join them; nothing for none. For hosts' islegal().
+std::optional<Move> find_move(const Checkers& g, int from, int to);
 // "11x18 taking 15", or the coordinates where a square is no square, for
 // messages about a move that is not legal.
 std::string describe(const CbMove& m);
@@ -79,6 +82,9 @@ struct CheckerBoardProtocol<checkers::Checkers> {
     static void play_on_board(checkers::cb::Board& b, const CbMove& m) { checkers::cb::play_on_board(b, m); }
     static std::optional<Move> find_move(const checkers::Checkers& g, const CbMove& m) {
         return checkers::cb::find_move(g, m);
+    }
+    static std::optional<Move> find_move(const checkers::Checkers& g, int from, int to) {
+        return checkers::cb::find_move(g, from, to);
     }
     static std::string describe(const CbMove& m) { return checkers::cb::describe(m); }
 };

@@ -2,9 +2,11 @@
 
 #include <dlfcn.h>
 
+#include <charconv>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include <ply/core/error.hpp>
 
@@ -24,7 +26,26 @@ std::mutex& lock_for(void* handle) {
 
 using EngineCommand = int (*)(char*, char*);
 
+// The whole number after the first `word` of `text` (past spaces, '=' and ':').
+std::optional<int> number_after(const std::string& text, const std::string& word) {
+    const auto at = text.find(word);
+    if (at == std::string::npos) return std::nullopt;
+    std::size_t i = at + word.size();
+    while (i < text.size() && (text[i] == ' ' || text[i] == '=' || text[i] == ':')) ++i;
+    int v = 0;
+    const auto [end, error] = std::from_chars(text.data() + i, text.data() + text.size(), v);
+    if (error != std::errc() || end == text.data() + i) return std::nullopt;
+    return v;
+}
+
 }  // namespace
+
+SearchInfo cb_search_info(const std::string& text) {
+    SearchInfo info;
+    info.depth = number_after(text, "depth").value_or(0);
+    info.cp = number_after(text, "value");
+    return info;
+}
 
 std::string CbLibrary::open(const std::string& path) {
     // A name without a slash would be looked for on the loader's path, not here.

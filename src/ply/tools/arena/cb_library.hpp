@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 
+#include <ply/tools/arena/player.hpp>
+
 namespace ply::arena {
 
 class CbLibrary {
@@ -26,5 +28,9 @@ private:
     void* enginecommand_ = nullptr;
     std::mutex* mutex_ = nullptr;
 };
+
+// The depth and value a library's search text gives ("depth 14", "value
+// -35", "value=12"), where it gives them: engines write it as they like.
+SearchInfo cb_search_info(const std::string& text);
 
 }  // namespace ply::arena

@@ -12,7 +12,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -106,11 +108,14 @@ Reply CbPlayer<G>::go(const TurnRequest& req) {
     char str[1024] = {};
     int playnow = 0;
     typename Protocol::CbMove move{};
-    std::atomic<bool> done{false};
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
     std::thread watch([&] {  // the deadline and Ctrl-C raise playnow
-        while (!done.load() && Clock::now() < req.deadline && !(req.interrupt && req.interrupt->load()))
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        if (!done.load()) std::atomic_ref<int>(playnow).store(1);
+        std::unique_lock lock(mutex);
+        while (!finished.wait_for(lock, std::chrono::milliseconds(2), [&] { return done; }))
+            if (Clock::now() >= req.deadline || (req.interrupt && req.interrupt->load()))
+                std::atomic_ref<int>(playnow).store(1);
     });
     {
         const std::lock_guard lock(library_.mutex());
@@ -118,12 +123,17 @@ Reply CbPlayer<G>::go(const TurnRequest& req) {
         reinterpret_cast<GetMove>(library_.getmove())(board, Protocol::color_to_move(game), maxtime, str, &playnow,
                                                       info, moreinfo, &move);
     }
-    done.store(true);
+    {
+        const std::lock_guard lock(mutex);
+        done = true;
+    }
+    finished.notify_one();
     watch.join();
     if (req.interrupt && req.interrupt->load()) return {ReplyStatus::Interrupted, {}, {}, "interrupted"};
     Reply reply;
     str[sizeof str - 1] = '\0';
     reply.detail = str;
+    reply.info = cb_search_info(reply.detail);
     const auto legal = Protocol::find_move(game, move);
     // A move no legal one matches is passed on in words the referee cannot read as a move.
     reply.move = legal ? game.move_to_string(*legal) : Protocol::describe(move) + " (no legal move goes so)";
