@@ -343,6 +343,7 @@ test('checkers: multiple jumps clicked square by square, the board turned to the
   await page.click(square(18));
   const targets = await page.$$eval('#board g.cell.target', (gs) => gs.map((g) => g.dataset.label).sort());
   assert.deepEqual(targets, ['25', '27'], 'two routes go on from 18');
+  await screenshot(page, 'play-checkers-jump');
   assert.deepEqual(await played(), [], 'nothing is played while two routes are open');
   await page.click(square(27));
   await untilPlayed(1);
@@ -360,7 +361,6 @@ test('checkers: multiple jumps clicked square by square, the board turned to the
   await page.click(square(15));
   await untilPlayed(1);
   assert.equal((await played())[0], '22x15x6x13x22');
-  await screenshot(page, 'play-checkers-jumps');
 
   // White: the engine moves first, and White's side is at the bottom.
   await startFrom(page, 'B:W21-32:B1-12');
