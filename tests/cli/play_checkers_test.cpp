@@ -14,7 +14,7 @@ using ply::testing::run_ply;
 namespace {
 
 // The lines of `text` that start with `head`.
-std::vector<std::string> lines_starting(const std::string& text, const std::string& head) {
+std::vector<std::string> checkers_lines_starting(const std::string& text, const std::string& head) {
     std::vector<std::string> out;
     for (std::size_t at = 0; at < text.size();) {
         const std::size_t end = std::min(text.find('\n', at), text.size());
@@ -26,7 +26,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 }
 
 // "11-15", "15x24", "22x15x6x13x22": squares 1-32 joined by - or x.
-bool is_standard_move(const std::string& text) {
+bool is_checkers_move(const std::string& text) {
     std::size_t i = 0, squares = 0;
     while (i < text.size()) {
         std::size_t digits = 0;
@@ -67,11 +67,11 @@ TEST(PlayCheckers, TheBoardIsTurnedToThePlayer) {
 TEST(PlayCheckers, MovesAndTheEnginesLineInStandardNotation) {
     const auto r = run_ply("play checkers --depth 4 --info", "11-15\\n9-14\\nquit\\n");
     EXPECT_EQ(r.exit_code, 0) << r.out;
-    const auto replies = lines_starting(r.out, "Engine plays ");
+    const auto replies = checkers_lines_starting(r.out, "Engine plays ");
     ASSERT_EQ(replies.size(), 2u) << r.out;
     for (const std::string& line : replies) {
         const std::string move = line.substr(13, line.find(' ', 13) - 13);
-        EXPECT_TRUE(is_standard_move(move)) << line;
+        EXPECT_TRUE(is_checkers_move(move)) << line;
     }
     // A line for each depth of each reply, its moves in standard notation.
     std::size_t lines = 0;
@@ -80,7 +80,7 @@ TEST(PlayCheckers, MovesAndTheEnginesLineInStandardNotation) {
         std::size_t moves = 0;
         for (std::size_t from = 0; from < pv.size();) {
             const std::size_t end = std::min(pv.find(' ', from), pv.size());
-            EXPECT_TRUE(is_standard_move(pv.substr(from, end - from))) << pv;
+            EXPECT_TRUE(is_checkers_move(pv.substr(from, end - from))) << pv;
             ++moves;
             from = end + 1;
         }
@@ -96,7 +96,7 @@ TEST(PlayCheckers, BadMovesAreOneLineAndTheGameGoesOn) {
     const std::string tries = "22x22\\n22-18\\n22-33\\n0-4\\n22x\\nhello\\n11-15-\\n22x15x6x13x22\\nquit\\n";
     const auto r = run_ply("play checkers --depth 2 --position B:W9,10,17,18,32:BK22,1", tries);
     EXPECT_EQ(r.exit_code, 0) << r.out;
-    const auto refused = lines_starting(r.out, "Your move: Illegal move: ");
+    const auto refused = checkers_lines_starting(r.out, "Your move: Illegal move: ");
     ASSERT_EQ(refused.size(), 7u) << r.out;
     EXPECT_NE(refused[0].find("ambiguous"), std::string::npos) << refused[0];
     EXPECT_NE(refused[0].find("name every landing square"), std::string::npos) << refused[0];

@@ -33,10 +33,10 @@ json checkers_state(const std::string& start, const std::vector<std::string>& mo
 // Martin Fierz's CheckerBoard interface numbers the board as board[x][y],
 // x from Black's left and y from Black's back row: square 1 at [6][0], 4 at
 // [0][0], 5 at [7][1], 32 at [1][7]. The view is from Black's side, top row first.
-int cell_at(int x, int y) { return 8 * (7 - y) + x; }
+int checkers_cell_at(int x, int y) { return 8 * (7 - y) + x; }
 
 // The squares a move's text names: "9x18x27" -> {9, 18, 27}.
-std::vector<std::string> squares_named(const std::string& text) {
+std::vector<std::string> checkers_squares_named(const std::string& text) {
     std::vector<std::string> out;
     for (const auto w : ply::words(text, "-x")) out.emplace_back(w);
     return out;
@@ -47,10 +47,10 @@ TEST(CheckersBoard, SquaresAreNumberedAsPlayersNumberThem) {
     EXPECT_EQ(board["style"], "draughts");
     const auto labels = board["labels"].get<std::vector<std::string>>();
     ASSERT_EQ(labels.size(), 64u);
-    EXPECT_EQ(labels[cell_at(6, 0)], "1");
-    EXPECT_EQ(labels[cell_at(0, 0)], "4");
-    EXPECT_EQ(labels[cell_at(7, 1)], "5");
-    EXPECT_EQ(labels[cell_at(1, 7)], "32");
+    EXPECT_EQ(labels[checkers_cell_at(6, 0)], "1");
+    EXPECT_EQ(labels[checkers_cell_at(0, 0)], "4");
+    EXPECT_EQ(labels[checkers_cell_at(7, 1)], "5");
+    EXPECT_EQ(labels[checkers_cell_at(1, 7)], "32");
     // Read from White's side, left to right and top down, the dark squares
     // count 1 to 32, as the standard diagram numbers them.
     std::vector<std::string> read;
@@ -102,7 +102,7 @@ TEST(CheckersBoard, AMovesCellsAreItsRoute) {
             ASSERT_GE(cells.size(), 2u) << text;
             std::vector<std::string> named;
             for (const int c : cells) named.push_back(labels[c]);
-            const auto written = squares_named(text);
+            const auto written = checkers_squares_named(text);
             EXPECT_EQ(named.front(), written.front()) << start << ": " << text;
             EXPECT_EQ(named.back(), written.back()) << start << ": " << text;
             if (written.size() > 2) {
