@@ -207,6 +207,9 @@ TEST_F(ServerTest, BadRequestsGetOneLineErrors) {
         {"/api/think", R"j({"game":"chess","seconds":1e308})j", 400, "'seconds' must be above 0"},
         {"/api/think", R"j({"game":"tictactoe","moves":["1","2","3","4","5","6","7"]})j", 400, "the game is over"},
         {"/api/think", R"j({"game":"chess","nodes":18446744073709551615})j", 400, "'nodes' must be from 1"},
+        {"/api/state", R"j({"game":"checkers","start":"B:W9:B9"})j", 400, "square 9 given twice"},
+        {"/api/state", R"j({"game":"checkers","moves":["11-15","22x15x8"]})j", 400, "move 2 (22x15x8) is illegal"},
+        {"/api/think", R"j({"game":"checkers","start":"B:W18:B14","moves":["14x23"]})j", 400, "the game is over"},
     };
     for (const Case& c : cases) {
         const auto r = post(c.path, c.body);

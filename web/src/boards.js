@@ -63,6 +63,7 @@ function svgBoard(view, legal, flipped, onMove, choose) {
   });
   let path = []; // the cells clicked so far of a move of a piece
   const cellNodes = [];
+  // The legal moves whose cells begin with `cells`, of `least` cells or more.
   const along = (cells, least) =>
     legal.filter((m) => m.cells?.length >= least && cells.every((c, i) => m.cells[i] === c));
   const refreshSelection = () => {
