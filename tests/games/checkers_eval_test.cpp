@@ -98,16 +98,15 @@ TEST(CheckersEval, EachTermCountsWhatItNames) {
     EXPECT_EQ(at(kCentreMan), 1);
     EXPECT_EQ(at(kCentreKing), 1);
     EXPECT_EQ(at(kDogHole), 1);
-    EXPECT_EQ(at(kRunaway), 0);      // 28's way on is 32, taken
-    EXPECT_EQ(at(kTrappedKing), 0);  // 29 steps to 25
+    EXPECT_EQ(at(kKingMobility), 3 - 1);  // 19 anywhere but onto its own 15, 29 to 25 only
     EXPECT_EQ(at(kTempo), 1);
     EXPECT_EQ(at(kOpposition), 0);  // four pieces against two: not "the move"'s business
     EXPECT_EQ(t.phase, 6);
-    // A king boxed into its corner (4) by men it cannot take (8, with 11 behind), and a runaway: nothing
-    // stands in front of White's 21.
+    // A king boxed into its corner (4) by a man it cannot take (8, with 11 behind): no square; White's men
+    // have one each (8-3, 11-7, 21-17).
     const Trace u = trace(Checkers::from_fen("W:W8,11,21:BK4"));
-    EXPECT_EQ(u.counts[static_cast<std::size_t>(kTrappedKing)], 1);
-    EXPECT_EQ(u.counts[static_cast<std::size_t>(kRunaway)], -1);
+    EXPECT_EQ(u.counts[static_cast<std::size_t>(kKingMobility)], 0);
+    EXPECT_EQ(u.counts[static_cast<std::size_t>(kManMobility)], -3);
 }
 
 TEST(CheckersEval, TheMoveInABareOpposition) {
@@ -137,7 +136,7 @@ TEST(CheckersEval, LinearFormIsTheEvaluation) {
 
 TEST(CheckersEval, WeightsFileRoundTripsAndRefusesNonsense) {
     auto w = checkers::eval::kDefaultWeights;
-    w[static_cast<std::size_t>(checkers::eval::kRunaway)] = {7, -9};
+    w[static_cast<std::size_t>(checkers::eval::kDogHole)] = {7, -9};
     const std::string text = checkers::eval::weights_text(w);
     EXPECT_EQ(checkers::eval::parse_weights(text), w);
     const auto partial = checkers::eval::parse_weights("# a comment\nking 140 160\n");

@@ -1,5 +1,5 @@
 // The checkers evaluation's terms and weights. Every term is a count per
-// side (a man on a row, a runaway, a trapped king...) times a weight pair,
+// side (a man on a row, a man in a dog hole, a king's free squares...) times a weight pair,
 // middlegame and endgame, blended by the pieces left: linear in the weights,
 // so that `ply tune` fits them all at once (core/tuning.hpp). Units: a man
 // in the middlegame is 100. A term whose weights are 0 is off, which is how
@@ -18,7 +18,7 @@ struct Group {
     std::string_view name;
     int size;
 };
-inline constexpr std::array<Group, 13> kGroups{{
+inline constexpr std::array<Group, 11> kGroups{{
     {"man", 1},
     {"king", 1},
     {"man_row", 7},        // a man on this row (row 7 crowns it)
@@ -27,8 +27,6 @@ inline constexpr std::array<Group, 13> kGroups{{
     {"centre_king", 1},    // a king there
     {"man_mobility", 1},   // per free square a man could step to
     {"king_mobility", 1},  // per free square a king could step to
-    {"runaway", 1},        // a man no piece stands in front of: nothing stops it crowning
-    {"trapped_king", 1},   // a king that can neither step nor jump
     {"dog_hole", 1},       // a man held on the edge by the piece in front (White's 5 by 1, Black's 28 by 32)
     {"opposition", 1},     // "the move": material even, the side that has it
     {"tempo", 1},          // the side to move
@@ -46,8 +44,7 @@ constexpr int offset_of(std::string_view name) {
 inline constexpr int kMan = offset_of("man"), kKing = offset_of("king"), kManRow = offset_of("man_row"),
                      kBackRank = offset_of("back_rank"), kCentreMan = offset_of("centre_man"),
                      kCentreKing = offset_of("centre_king"), kManMobility = offset_of("man_mobility"),
-                     kKingMobility = offset_of("king_mobility"), kRunaway = offset_of("runaway"),
-                     kTrappedKing = offset_of("trapped_king"), kDogHole = offset_of("dog_hole"),
+                     kKingMobility = offset_of("king_mobility"), kDogHole = offset_of("dog_hole"),
                      kOpposition = offset_of("opposition"), kTempo = offset_of("tempo"), kWeightCount = kTempo + 1;
 static_assert(offset_of("tempo") + 1 == kWeightCount && kGroups.back().name == "tempo");
 
@@ -78,8 +75,6 @@ inline constexpr Weights kDefaultWeights = {{
     {15, 0},     // centre_king
     {3, -2},     // man_mobility
     {13, -2},    // king_mobility
-    {30, 2},     // runaway
-    {-119, 24},  // trapped_king
     {-82, -1},   // dog_hole
     {1, 3},      // opposition
     {-2, 2},     // tempo

@@ -14,25 +14,9 @@ constexpr std::uint32_t kCentre = bit(13) | bit(14) | bit(17) | bit(18);  // squ
 // Rows 0, 2, 4, 6 (squares 1-4, 9-12, 17-20, 25-28): Black's system for "the move".
 constexpr std::uint32_t kBlackSystem = 0x0F0F0F0Fu;
 
-// The squares in front of a man of `side` on each square, widening by one
-// column a row up to its crowning row: none of them taken, it runs home.
-constexpr std::array<std::array<std::uint32_t, 32>, 2> make_cones() {
-    std::array<std::array<std::uint32_t, 32>, 2> cones{};
-    for (int side = 0; side < 2; ++side)
-        for (int q = 0; q < 32; ++q)
-            for (int to = 0; to < 32; ++to) {
-                const int ahead = side == Black ? row_of(to) - row_of(q) : row_of(q) - row_of(to);
-                const int across = column_of(to) - column_of(q);
-                if (ahead > 0 && across <= ahead && -across <= ahead) cones[side][q] |= bit(to);
-            }
-    return cones;
-}
-constexpr auto kCones = make_cones();
-
 // One side's counts, added to `counts` with `sign`.
 void count_side(const Checkers& g, Side s, int sign, Trace& t) {
     const std::uint32_t own = g.pieces(s), enemy = g.pieces(static_cast<Side>(1 - s)), empty = g.empty();
-    const std::uint32_t occupied = ~empty;
     auto add = [&](int index, int n) { t.counts[static_cast<std::size_t>(index)] += sign * n; };
     const int forward = s == Black ? 0 : 2;
     for (std::uint32_t left = own & ~g.kings(); left; left &= left - 1) {
@@ -45,22 +29,16 @@ void count_side(const Checkers& g, Side s, int sign, Trace& t) {
             const int to = kTables.step[q][d];
             if (to != kNone && (empty & bit(to))) add(kManMobility, 1);
         }
-        if (!(kCones[s][q] & occupied)) add(kRunaway, 1);
     }
     for (std::uint32_t left = own & g.kings(); left; left &= left - 1) {
         const int q = std::countr_zero(left);
         add(kKing, 1);
-        int moves = 0;
         for (int d = 0; d < 4; ++d) {
             const int to = kTables.step[q][d], beyond = kTables.jump[q][d];
             if (to == kNone) continue;
-            if (empty & bit(to))
-                ++moves;
-            else if (beyond != kNone && (enemy & bit(to)) && (empty & bit(beyond)))
-                ++moves;
+            if ((empty & bit(to)) || (beyond != kNone && (enemy & bit(to)) && (empty & bit(beyond))))
+                add(kKingMobility, 1);
         }
-        add(kKingMobility, moves);
-        if (moves == 0) add(kTrappedKing, 1);
     }
     add(kCentreMan, std::popcount(own & ~g.kings() & kCentre));
     add(kCentreKing, std::popcount(own & g.kings() & kCentre));
