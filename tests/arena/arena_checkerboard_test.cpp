@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <string>
+#include <utility>
 
 #include <ply/core/error.hpp>
 #include <ply/games/checkers/description.hpp>
@@ -44,6 +45,23 @@ TEST(ArenaCheckerBoard, PlysLibraryPlaysWholeGamesOfLegalMoves) {
         EXPECT_EQ(replay.fen(), Checkers::from_fen(g.final_position).fen());
         EXPECT_GT(g.moves.size(), 20u);
     }
+}
+
+// A clock: the time left and the increment in the finest unit whose 16 bits
+// hold them, and a game under it played to its end without a flag falling.
+TEST(ArenaCheckerBoard, AClockGoesInTheIncrementalBits) {
+    EXPECT_EQ(cb_clock_words(10, 0.1), std::make_pair(1 << 2, (10000 << 16) | 100));
+    EXPECT_EQ(cb_clock_words(100, 1), std::make_pair(2 << 2, (10000 << 16) | 100));
+    EXPECT_EQ(cb_clock_words(1000, 0), std::make_pair(3 << 2, 10000 << 16));
+    EXPECT_EQ(cb_clock_words(1e6, 1e4), std::make_pair(3 << 2, static_cast<int>(0xFFFFFFFFu)));
+    EXPECT_DOUBLE_EQ(cb_move_seconds(30, 0), 1);
+    EXPECT_DOUBLE_EQ(cb_move_seconds(0.1, 1), 0.05);  // never more than half the clock
+    MatchSettings m = library_match(PLY_CB_LIBRARY, 1);
+    for (auto& e : m.engines) e.limits = Limits{TimeControl::parse("2+0.05"), {}, {}, {}};
+    const auto p = testing::play(m);
+    ASSERT_EQ(p.games.size(), 1u);
+    EXPECT_TRUE(p.games[0].termination == "normal" || p.games[0].termination == "adjudication")
+        << p.games[0].termination << ": " << p.games[0].reason;
 }
 
 TEST(ArenaCheckerBoard, AnIllegalMoveLosesWithItsReason) {

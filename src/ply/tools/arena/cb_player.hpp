@@ -61,6 +61,10 @@ public:
     [[nodiscard]] bool healthy() const override { return library_.is_open(); }
 
 private:
+    // getmove, with *playnow raised at the request's deadline or on Ctrl-C.
+    void call(int (&board)[8][8], int color, double maxtime, int info, int moreinfo, char* str,
+              typename Protocol::CbMove& move, const TurnRequest& req);
+
     std::string name_, path_;
     Options options_;
     CbLibrary library_;
@@ -81,6 +85,32 @@ std::string CbPlayer<G>::start() {
         if (!known) return "'set " + clip(option) + " " + clip(value) + "' refused: " + clip(reply);
     }
     return {};
+}
+
+template <class G>
+void CbPlayer<G>::call(int (&board)[8][8], int color, double maxtime, int info, int moreinfo, char* str,
+                       typename Protocol::CbMove& move, const TurnRequest& req) {
+    int playnow = 0;
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::thread watch([&] {  // the deadline and Ctrl-C raise playnow
+        std::unique_lock lock(mutex);
+        while (!finished.wait_for(lock, std::chrono::milliseconds(2), [&] { return done; }))
+            if (Clock::now() >= req.deadline || (req.interrupt && req.interrupt->load()))
+                std::atomic_ref<int>(playnow).store(1);
+    });
+    {
+        const std::lock_guard lock(library_.mutex());
+        using GetMove = int (*)(int[8][8], int, double, char*, int*, int, int, typename Protocol::CbMove*);
+        reinterpret_cast<GetMove>(library_.getmove())(board, color, maxtime, str, &playnow, info, moreinfo, &move);
+    }
+    {
+        const std::lock_guard lock(mutex);
+        done = true;
+    }
+    finished.notify_one();
+    watch.join();
 }
 
 template <class G>
@@ -106,29 +136,8 @@ Reply CbPlayer<G>::go(const TurnRequest& req) {
         moreinfo = words;
     }
     char str[1024] = {};
-    int playnow = 0;
     typename Protocol::CbMove move{};
-    std::mutex mutex;
-    std::condition_variable finished;
-    bool done = false;
-    std::thread watch([&] {  // the deadline and Ctrl-C raise playnow
-        std::unique_lock lock(mutex);
-        while (!finished.wait_for(lock, std::chrono::milliseconds(2), [&] { return done; }))
-            if (Clock::now() >= req.deadline || (req.interrupt && req.interrupt->load()))
-                std::atomic_ref<int>(playnow).store(1);
-    });
-    {
-        const std::lock_guard lock(library_.mutex());
-        using GetMove = int (*)(int[8][8], int, double, char*, int*, int, int, typename Protocol::CbMove*);
-        reinterpret_cast<GetMove>(library_.getmove())(board, Protocol::color_to_move(game), maxtime, str, &playnow,
-                                                      info, moreinfo, &move);
-    }
-    {
-        const std::lock_guard lock(mutex);
-        done = true;
-    }
-    finished.notify_one();
-    watch.join();
+    call(board, Protocol::color_to_move(game), maxtime, info, moreinfo, str, move, req);
     if (req.interrupt && req.interrupt->load()) return {ReplyStatus::Interrupted, {}, {}, "interrupted"};
     Reply reply;
     str[sizeof str - 1] = '\0';
