@@ -36,6 +36,8 @@ Session<Game>& session() {
 PLY_CB_EXPORT int getmove(int board[8][8], int color, double maxtime, char str[1024], int* playnow, int info,
                           int moreinfo, ply::checkerboard::CbMove* move) {
     using namespace ply::checkerboard;
+    char scratch[kTextRoom + 1];
+    if (!str) str = scratch;  // a host that reads no search text
     const std::lock_guard guard(lock());
     try {
         return session().getmove(*reinterpret_cast<int(*)[8][8]>(board), color, maxtime, str, playnow, info, moreinfo,
@@ -60,6 +62,8 @@ PLY_CB_EXPORT int islegal(int board[8][8], int color, int from, int to, ply::che
 
 PLY_CB_EXPORT int enginecommand(char str[256], char reply[1024]) {
     using namespace ply::checkerboard;
+    char scratch[kTextRoom + 1];
+    if (!reply) reply = scratch;
     const std::lock_guard guard(lock());
     try {
         return session().command(std::string_view(str ? str : ""), reply);
