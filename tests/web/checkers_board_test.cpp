@@ -122,6 +122,13 @@ TEST(CheckersBoard, AMovesCellsAreItsRoute) {
     std::vector<std::string> moves;
     for (const json& m : branching["legal"]) moves.push_back(m["move"]);
     EXPECT_EQ(moves, (std::vector<std::string>{"9x25", "9x27"}));
+    // The last move's cells, marked on the board after it.
+    const json after = checkers_state("B:W14,22,23,30:B1,9", {"9x27"});
+    const auto labels = after["board"]["labels"].get<std::vector<std::string>>();
+    std::vector<std::string> marked;
+    for (const int c : after["last_cells"].get<std::vector<int>>()) marked.push_back(labels[c]);
+    EXPECT_EQ(marked, (std::vector<std::string>{"9", "18", "27"}));
+    EXPECT_TRUE(checkers_state("")["last_cells"].empty());
 }
 
 TEST(CheckersBoard, BadPositionsAndMovesAreOneLine) {

@@ -19,7 +19,9 @@ export function drawBoard(holder, state, { flipped, interactive, onMove, choose 
   }
   if (view.style === 'squares' && view.rows === 8 && view.columns === 8)
     return chessBoard(holder, state, legal, flipped, onMove, choose);
-  holder.replaceChildren(svgBoard(view, legal, flipped && view.style !== 'columns', onMove, choose));
+  // The last move's cells marked where the game marks none of its own.
+  const last = new Set(view.last >= 0 ? [view.last] : state.last_cells ?? []);
+  holder.replaceChildren(svgBoard(view, last, legal, flipped && view.style !== 'columns', onMove, choose));
 }
 
 function pick(moves, onMove, choose) {
@@ -27,7 +29,7 @@ function pick(moves, onMove, choose) {
   else if (moves.length > 1) choose(moves, onMove);
 }
 
-function svgBoard(view, legal, flipped, onMove, choose) {
+function svgBoard(view, last, legal, flipped, onMove, choose) {
   const size = view.style === 'points' ? Math.max(22, Math.min(44, 440 / view.columns)) : 56;
   const pad = 24;
   const W = view.columns * size + 2 * pad;
@@ -104,7 +106,7 @@ function svgBoard(view, legal, flipped, onMove, choose) {
     const r = Math.floor(cell / view.columns);
     const c = cell % view.columns;
     const dark = (view.style === 'squares' || view.style === 'draughts') && (r + c) % 2 === 1;
-    const g = el('g', { class: `cell${dark ? ' dark' : ''}${cell === view.last ? ' last' : ''}`, 'data-cell': cell,
+    const g = el('g', { class: `cell${dark ? ' dark' : ''}${last.has(cell) ? ' last' : ''}`, 'data-cell': cell,
       'data-piece': piece, 'data-label': view.labels?.[cell] ?? '', onclick: () => click(cell) });
     g.append(el('rect', { x: p.x, y: p.y, width: size, height: size, class: 'cell-bg' }));
     const cx = p.x + size / 2;

@@ -369,6 +369,9 @@ test('checkers: multiple jumps clicked square by square, the board turned to the
   await untilPlayed(1);
   await yourTurnOrOver(page);
   assert.ok(await top(1) < await top(32), 'White plays down the board: square 1 at the top');
+  const reply = (await played())[0];
+  const marked = await page.$$eval('#board g.cell.last', (gs) => gs.map((g) => g.dataset.label));
+  assert.deepEqual(marked.sort(), reply.split('-').sort(), `the engine's ${reply} is marked on the board`);
 
   // A bad position: one line of error, and the page goes on.
   for (const [bad, says] of [['B:W9:B9', /9/], ['B:W2:B30', /crown|row/], ['B:W33:B1', /33/]]) {

@@ -120,6 +120,7 @@ struct Replay {
     arena::GameReferee<G> referee;
     G game;
     arena::GameRecord record;
+    std::vector<int> last_cells;  // the last move's cells, where the game draws a board
 
     explicit Replay(const GameLine& line) {
         referee.reset(line.start);
@@ -143,7 +144,9 @@ struct Replay {
             if (!move) throw ParseError("move " + std::to_string(i + 1) + " (" + text + ") is illegal");
             record.moves.push_back({*move, referee.notation(*move), 0, std::nullopt, {}});
             referee.play(*move);
-            game.make(game.parse_move(*move));
+            const auto m = game.parse_move(*move);
+            if constexpr (BoardGame<G>) last_cells = game.move_cells(m);
+            game.make(m);
         }
         if (const auto end = referee.end()) {
             record.result = arena::pgn_result(end->winner);
@@ -201,6 +204,7 @@ nlohmann::json state(const GameLine& line) {
             {"legal", legal},
             {"end", end ? nlohmann::json{{"winner", end->winner}, {"reason", end->reason}} : nlohmann::json(nullptr)},
             {"board", board_json(r.game)},
+            {"last_cells", r.last_cells},
             {"text", r.game.render()},
             {"record", record.str()},
             {"record_kind", support.record                   ? "sgf"
