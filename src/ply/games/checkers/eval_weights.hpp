@@ -14,16 +14,8 @@
 namespace ply::checkers::eval {
 
 // The groups of weights in the tuner's order; rows, squares and the like
-// from the side's own point of view (row 0: its back row). Each group was
-// measured against the same weights with its own zeroed, 3,000 nodes a
-// move, SPRT [0, 10] (the commits have the matches): man_row +52.0 Elo
-// +- 25.3 (296 games), back_rank +104.2 +- 38.8 (158), king_mobility +39.3
-// +- 21.3 (346), dog_hole +21.9 +- 14.8 (874), man_mobility +21.2 +- 14.5
-// (904), centre_king +10.0 +- 8.0 (1,350), all accepted; centre_man,
-// centre_king, man_mobility, opposition and tempo together +20.0 +- 14.0
-// (958), accepted; opposition alone +2.5 +- 8.8 (2,202), undecided;
-// centre_man and tempo not measured alone. Runaway men and trapped kings,
-// undecided, are left out.
+// from the side's own point of view (row 0: its back row). docs/checkers.md
+// ("The engine") has each group's match against the weights without it.
 struct Group {
     std::string_view name;
     int size;
