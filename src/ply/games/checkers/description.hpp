@@ -5,8 +5,8 @@
 #include <ply/core/board_view.hpp>
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
-#include <ply/games/checkers/cb_board.hpp>
 #include <ply/games/checkers/ballots.hpp>
+#include <ply/games/checkers/cb_board.hpp>
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
 #include <ply/games/checkers/solve.hpp>
