@@ -138,6 +138,12 @@ TEST(CheckersCb, EveryMoveOfRandomGamesGoesThereAndBack) {
                 EXPECT_EQ(again.fen(), after.fen());
                 EXPECT_EQ(from_board(b, color_of(after.side_to_move())).fen(), after.fen())
                     << g.fen() << " " << g.move_to_string(m);
+                // An engine that plays on the board alone: the move read from the board.
+                const auto played = find_played_move(g, b);
+                ASSERT_TRUE(played) << g.fen() << " " << g.move_to_string(m);
+                Checkers by_board = g;
+                by_board.make(*played);
+                EXPECT_EQ(by_board.fen(), after.fen());
                 ++moves_checked;
                 jumps_checked += cb.jumps > 1;
             }
@@ -146,6 +152,10 @@ TEST(CheckersCb, EveryMoveOfRandomGamesGoesThereAndBack) {
     }
     EXPECT_GT(moves_checked, 5000);
     EXPECT_GT(jumps_checked, 20);
+    // A board left as it was names no move.
+    Board unchanged{};
+    to_board(Checkers(), unchanged);
+    EXPECT_FALSE(find_played_move(Checkers(), unchanged));
 }
 
 }  // namespace

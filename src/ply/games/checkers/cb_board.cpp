@@ -102,6 +102,25 @@ std::optional<Move> find_move(const Checkers& g, const CbMove& m) {
     return std::nullopt;
 }
 
+std::optional<Move> find_played_move(const Checkers& g, const Board& after) {
+    const auto same = [&after](const Checkers& next) {
+        for (int q = 0; q < 32; ++q) {
+            const Coor c = coor_of(q);
+            const int v = after[c.x][c.y];
+            if ((v == kFree ? 0 : v) != piece_value(next, q)) return false;
+        }
+        return true;
+    };
+    Checkers::MoveList moves;
+    g.generate_legal(moves);
+    for (const Move m : moves) {
+        Checkers next = g;
+        next.make(m);
+        if (same(next)) return m;
+    }
+    return std::nullopt;
+}
+
 std::optional<Move> find_move(const Checkers& g, int from, int to) {
     Checkers::MoveList moves;
     g.generate_legal(moves);

@@ -55,6 +55,10 @@ void play_on_board(Board& board, const CbMove& m);
 // The legal move of `g` that goes from `from` to `to` taking the pieces on
 // `del` (all of them, in any order), or nothing.
 std::optional<Move> find_move(const Checkers& g, const CbMove& m);
+// The legal move of `g` that leaves the dark squares as `after` holds them
+// (FREE read as empty), or nothing: for engines that play their move on the
+// board and leave the CbMove as it was.
+std::optional<Move> find_played_move(const Checkers& g, const Board& after);
 // The legal move of `g` from square number `from` to `to` (1-32), the first
 // of two routes that join them; nothing for none. For hosts' islegal().
 std::optional<Move> find_move(const Checkers& g, int from, int to);
@@ -82,6 +86,9 @@ struct CheckerBoardProtocol<checkers::Checkers> {
     static void play_on_board(checkers::cb::Board& b, const CbMove& m) { checkers::cb::play_on_board(b, m); }
     static std::optional<Move> find_move(const checkers::Checkers& g, const CbMove& m) {
         return checkers::cb::find_move(g, m);
+    }
+    static std::optional<Move> find_played_move(const checkers::Checkers& g, const checkers::cb::Board& after) {
+        return checkers::cb::find_played_move(g, after);
     }
     static std::optional<Move> find_move(const checkers::Checkers& g, int from, int to) {
         return checkers::cb::find_move(g, from, to);

@@ -1,8 +1,8 @@
 // A CheckerBoard engine library as an arena player (`--engine cb=LIB.so`):
 // before each move the position as the interface's board and colour, then
 // getmove; the move it returns counts only if it is one of the legal moves,
-// matched by its start, its end and the squares it takes (the board the
-// engine may also have played is not read). `st=S` is S seconds a move with
+// matched by its start, its end and the squares it takes, or else by the
+// board, for engines that play their move there and leave the CbMove be. `st=S` is S seconds a move with
 // the exact-time bit; `tc=` a share of the clock as maxtime, the clock itself
 // in the incremental-time bits. `option.NAME=VALUE` is `set NAME VALUE`
 // (option.hashsize=64). At the deadline, or on Ctrl-C, *playnow is raised;
@@ -143,7 +143,8 @@ Reply CbPlayer<G>::go(const TurnRequest& req) {
     str[sizeof str - 1] = '\0';
     reply.detail = str;
     reply.info = cb_search_info(reply.detail);
-    const auto legal = Protocol::find_move(game, move);
+    auto legal = Protocol::find_move(game, move);
+    if (!legal) legal = Protocol::find_played_move(game, board);
     // A move no legal one matches is passed on in words the referee cannot read as a move.
     reply.move = legal ? game.move_to_string(*legal) : Protocol::describe(move) + " (no legal move goes so)";
     return reply;
