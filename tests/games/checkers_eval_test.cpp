@@ -69,18 +69,17 @@ TEST(CheckersEval, ColoursSwappedScoreTheSame) {
     EXPECT_GT(nonzero, static_cast<int>(positions.size()) / 2);  // it does say something
 }
 
-// At the start all is even but the tempo and "the move", which White has:
-// twelve pieces stand on Black's system (rows 1-4, 9-12, 17-20, 25-28).
-TEST(CheckersEval, StartIsTheTempoAndTheMove) {
+// At the start all is even but "the move", which White has: twelve pieces
+// stand on Black's system (rows 1-4, 9-12, 17-20, 25-28).
+TEST(CheckersEval, StartIsEvenButTheMove) {
     using namespace checkers::eval;
     const Trace t = trace(Checkers());
     for (int i = 0; i < kWeightCount; ++i)
-        if (i != kTempo && i != kOpposition) {
+        if (i != kOpposition) {
             EXPECT_EQ(t.counts[static_cast<std::size_t>(i)], 0) << i;
         }
-    EXPECT_EQ(t.counts[static_cast<std::size_t>(kTempo)], 1);
     EXPECT_EQ(t.counts[static_cast<std::size_t>(kOpposition)], -1);
-    EXPECT_EQ(Checkers().evaluate(), kDefaultWeights[kTempo][0] - kDefaultWeights[kOpposition][0]);
+    EXPECT_EQ(Checkers().evaluate(), -kDefaultWeights[kOpposition][0]);
 }
 
 TEST(CheckersEval, EachTermCountsWhatItNames) {
@@ -99,8 +98,7 @@ TEST(CheckersEval, EachTermCountsWhatItNames) {
     EXPECT_EQ(at(kCentreKing), 1);
     EXPECT_EQ(at(kDogHole), 1);
     EXPECT_EQ(at(kKingMobility), 3 - 1);  // 19 anywhere but onto its own 15, 29 to 25 only
-    EXPECT_EQ(at(kTempo), 1);
-    EXPECT_EQ(at(kOpposition), 0);  // four pieces against two: not "the move"'s business
+    EXPECT_EQ(at(kOpposition), 0);        // four pieces against two: not "the move"'s business
     EXPECT_EQ(t.phase, 6);
     // A king boxed into its corner (4) by a man it cannot take (8, with 11 behind): no square; White's men
     // have one each (8-3, 11-7, 21-17).

@@ -20,7 +20,7 @@ struct Group {
     std::string_view name;
     int size;
 };
-inline constexpr std::array<Group, 11> kGroups{{
+inline constexpr std::array<Group, 10> kGroups{{
     {"man", 1},
     {"king", 1},
     {"man_row", 7},        // a man on this row (row 7 crowns it)
@@ -31,7 +31,6 @@ inline constexpr std::array<Group, 11> kGroups{{
     {"king_mobility", 1},  // per square a king could step or jump to
     {"dog_hole", 1},       // a man held on the edge by the piece in front (White's 5 by 1, Black's 28 by 32)
     {"opposition", 1},     // "the move": material even, the side that has it
-    {"tempo", 1},          // the side to move
 }};
 
 // Where each group's weights begin in the flat list.
@@ -47,8 +46,8 @@ inline constexpr int kMan = offset_of("man"), kKing = offset_of("king"), kManRow
                      kBackRank = offset_of("back_rank"), kCentreMan = offset_of("centre_man"),
                      kCentreKing = offset_of("centre_king"), kManMobility = offset_of("man_mobility"),
                      kKingMobility = offset_of("king_mobility"), kDogHole = offset_of("dog_hole"),
-                     kOpposition = offset_of("opposition"), kTempo = offset_of("tempo"), kWeightCount = kTempo + 1;
-static_assert(offset_of("tempo") + 1 == kWeightCount && kGroups.back().name == "tempo");
+                     kOpposition = offset_of("opposition"), kWeightCount = kOpposition + 1;
+static_assert(kGroups.back().name == "opposition");
 
 using Pair = std::array<int, 2>;  // middlegame, endgame
 using Weights = std::array<Pair, static_cast<std::size_t>(kWeightCount)>;
@@ -79,7 +78,6 @@ inline constexpr Weights kDefaultWeights = {{
     {13, -2},    // king_mobility
     {-82, -1},   // dog_hole
     {1, 3},      // opposition
-    {-2, 2},     // tempo
 }};
 
 }  // namespace ply::checkers::eval

@@ -59,7 +59,6 @@ Trace trace(const Checkers& g) {
     const std::uint32_t occupied = ~g.empty();
     t.phase = std::min(kPhaseMax, std::popcount(occupied));
     const int to_move = g.side_to_move() == Black ? 1 : -1;
-    t.counts[kTempo] = to_move;
     // The move: with even numbers, the side to move has it when its system
     // holds an odd number of pieces.
     if (std::popcount(g.pieces(Black)) == std::popcount(g.pieces(White))) {
