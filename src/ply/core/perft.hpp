@@ -16,13 +16,18 @@
 // description (games/<g>/description.hpp) includes it and checks it.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include <ply/core/error.hpp>
+#include <ply/core/threads.hpp>
 
 #include <ply/core/describe.hpp>
 #include <ply/core/game.hpp>
@@ -83,5 +88,30 @@ private:
     std::size_t mask_ = 0;
     std::uint64_t salt_ = 0;
 };
+
+// Whether a count was asked to stop (none asked: never).
+inline bool perft_stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
+
+// Fills each root move's count with count(the position after it, mutable),
+// the moves shared out among `threads` threads as they free up (as many as
+// the system gives; the caller's alone if it gives none); no move is taken
+// once *stop is set.
+template <class G, class Count>
+void count_root_moves(const G& root, std::vector<std::pair<typename G::Move, std::uint64_t>>& moves, int threads,
+                      const std::atomic<bool>* stop, const Count& count) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        G g = root;
+        for (std::size_t i; (i = next.fetch_add(1)) < moves.size() && !perft_stopped(stop);) {
+            g.make(moves[i].first);
+            moves[i].second = count(g);
+            g.unmake(moves[i].first);
+        }
+    };
+    if (std::clamp(threads, 1, 256) == 1) return work();
+    std::vector<std::thread> pool;
+    if (start_threads(pool, 0, std::clamp(threads, 1, 256), [&](int) { work(); }) == 0) work();
+    for (auto& th : pool) th.join();
+}
 
 }  // namespace ply

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <thread>
 
-#include <ply/core/threads.hpp>
 #include <ply/games/checkers/bitboard.hpp>
 
 namespace ply::checkers {
@@ -20,8 +18,6 @@ std::uint64_t table_key(const Board& b, int us, int depth, std::uint64_t salt) {
     x = (x ^ (x >> 27)) * 0x81DADEF4BC2DD44DULL;
     return x ^ (x >> 33);
 }
-
-bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
 
 struct Context {
     PerftTable* table;
@@ -64,11 +60,11 @@ std::uint64_t count_moves(const Board& b, int depth, const Context& c) {
 template <int Us>
 std::uint64_t count(const Board& b, int depth, const Context& c) {
     if (depth < 3 || !c.table) return count_moves<Us>(b, depth, c);
-    if (depth >= 5 && stopped(c.stop)) return 0;
+    if (depth >= 5 && perft_stopped(c.stop)) return 0;
     const std::uint64_t key = table_key(b, Us, depth, c.table->salt());
     if (std::uint64_t cached; c.table->probe(key, cached)) return cached;
     const std::uint64_t total = count_moves<Us>(b, depth, c);
-    if (!stopped(c.stop)) c.table->store(key, total);  // a partial count is not kept
+    if (!perft_stopped(c.stop)) c.table->store(key, total);  // a partial count is not kept
     return total;
 }
 
@@ -89,23 +85,8 @@ std::vector<std::pair<Move, std::uint64_t>> fast_perft_divide(const Checkers& ro
     for (const Move m : moves) result.emplace_back(m, 0);
     if (options.table) options.table->new_generation();
     const Context context{options.table, options.stop};
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        Checkers g = root;
-        for (std::size_t i; (i = next.fetch_add(1)) < result.size() && !stopped(options.stop);) {
-            g.make(result[i].first);
-            result[i].second = count_from(g, depth - 1, context);
-            g.unmake(result[i].first);
-        }
-    };
-    const int threads = std::clamp(options.threads, 1, 256);
-    if (threads == 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
-        if (start_threads(pool, 0, threads, [&](int) { work(); }) == 0) work();  // as many as the system gives
-        for (auto& th : pool) th.join();
-    }
+    count_root_moves(root, result, options.threads, options.stop,
+                     [&](Checkers& g) { return count_from(g, depth - 1, context); });
     return result;
 }
 

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
-#include <thread>
 
-#include <ply/core/threads.hpp>
 #include <ply/games/chess/movegen.hpp>
 
 namespace ply::chess {
@@ -15,13 +13,11 @@ namespace {
 constexpr std::uint64_t depth_key(int depth) { return 0x9E3779B97F4A7C15ULL * std::uint64_t(depth + 1); }
 
 // Checked where a node's subtree is big enough for the load not to show.
-bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
-
 template <Color Us>
 std::uint64_t count_paths(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop) {
     constexpr Color Them = Us == White ? Black : White;
     if (depth == 1) return movegen::generate<Us, movegen::Gen::All, true>(pos, nullptr);
-    if (depth >= 4 && stopped(stop)) return 0;
+    if (depth >= 4 && perft_stopped(stop)) return 0;
     std::uint64_t key = 0;
     if (table) {
         key = pos.hash() ^ depth_key(depth) ^ table->salt();
@@ -43,7 +39,7 @@ std::uint64_t count_paths(Position& pos, int depth, PerftTable* table, const std
             pos.unmake(moves[i]);
         }
     }
-    if (table && !stopped(stop)) table->store(key, total);  // a partial count is not kept
+    if (table && !perft_stopped(stop)) table->store(key, total);  // a partial count is not kept
     return total;
 }
 
@@ -67,23 +63,8 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& root, i
     if (!table && options.hash_mb > 0 && depth >= 3)
         table = (own = std::make_unique<PerftTable>(options.hash_mb)).get();
     if (table) table->new_generation();
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        Position pos = root;
-        for (std::size_t i; (i = next.fetch_add(1)) < result.size() && !stopped(options.stop);) {
-            pos.make(result[i].first);
-            result[i].second = count_from(pos, depth - 1, table, options.stop);
-            pos.unmake(result[i].first);
-        }
-    };
-    const int threads = std::clamp(options.threads, 1, 256);
-    if (threads == 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
-        if (start_threads(pool, 0, threads, [&](int) { work(); }) == 0) work();  // as many as the system gives
-        for (auto& th : pool) th.join();
-    }
+    count_root_moves(root, result, options.threads, options.stop,
+                     [&](Position& pos) { return count_from(pos, depth - 1, table, options.stop); });
     return result;
 }
 
