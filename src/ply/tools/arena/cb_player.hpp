@@ -117,10 +117,9 @@ template <class G>
 Reply CbPlayer<G>::go(const TurnRequest& req) {
     G game;
     try {
-        if (!req.start_position.empty()) game = G::from_position(req.start_position);
-        for (const auto& m : req.moves) game.make(game.parse_move(m));
+        game = replay<G>(req);
     } catch (const ParseError& e) {
-        return {ReplyStatus::Resign, {}, {}, std::string("cannot follow the game: ") + e.what()};
+        return cannot_follow(e);
     }
     int board[8][8] = {};
     Protocol::to_board(game, board);

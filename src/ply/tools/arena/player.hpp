@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <exception>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,20 @@ struct TurnRequest {
     Clock::time_point deadline;  // give up waiting then
     const std::atomic<bool>* interrupt = nullptr;
 };
+
+// The game a turn request describes: its start and the moves played since,
+// in a player's hands (the referee checked them; a player that cannot read
+// them resigns: cannot_follow).
+template <class G>
+G replay(const TurnRequest& req) {
+    G game;
+    if (!req.start_position.empty()) game = G::from_position(req.start_position);
+    for (const auto& m : req.moves) game.make(game.parse_move(m));
+    return game;
+}
+inline Reply cannot_follow(const std::exception& e) {
+    return {ReplyStatus::Resign, {}, {}, std::string("cannot follow the game: ") + e.what()};
+}
 
 class Player {
 public:

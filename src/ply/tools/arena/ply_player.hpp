@@ -120,10 +120,9 @@ template <ArenaGame G>
 Reply PlyPlayer<G>::go(const TurnRequest& req) {
     G game;
     try {
-        if (!req.start_position.empty()) game = G::from_position(req.start_position);
-        for (const auto& m : req.moves) game.make(game.parse_move(m));
+        game = replay<G>(req);
     } catch (const ParseError& e) {
-        return {ReplyStatus::Resign, {}, {}, std::string("cannot follow the game: ") + e.what()};
+        return cannot_follow(e);
     }
     const PlyBudget budget = ply_budget(spec_, req);
     std::unique_lock weights_lock(weights_mutex(), std::defer_lock);
