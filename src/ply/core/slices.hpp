@@ -1,0 +1,71 @@
+// Where a game offers its endgames to retrograde analysis (search/retro):
+// positions grouped into slices by material, each slice's positions numbered
+// densely from 0, the game's symmetries folded so that a position and its
+// mirror images share one index. Its folder specializes SliceIndex<G>:
+//
+//   template <>
+//   struct SliceIndex<MyGame> {
+//       using Slice = ...;  // a material signature: regular, ordered
+//       // Every slice of at most `pieces` pieces, each after every slice
+//       // that a move out of it (a capture, a promotion) leads into.
+//       static std::vector<Slice> slices(int pieces);
+//       static std::string name(const Slice&);                   // "KQvK", "2Kv1K"
+//       static std::optional<Slice> parse(std::string_view name);  // nullopt: no such slice
+//       static int pieces(const Slice&);
+//       static std::uint64_t size(const Slice&);                    // indices 0 .. size-1
+//       // The position stored at `index`, set into `out`; false when the
+//       // index names no position counted (illegal, or a mirror image of
+//       // another index): then `out` is unspecified.
+//       static bool position(const Slice&, std::uint64_t index, MyGame& out);
+//       // Where a position is stored; nullopt when no slice holds it (too
+//       // many pieces, castling rights, a rule draw pending...). For every
+//       // counted index i, address(position(s, i)) == {s, i}.
+//       static std::optional<SliceAddress<Slice>> address(const MyGame&);
+//   };
+//
+// A stored value is the position's value for the side to move, so a game may
+// fold the colours too (checkers stores one side to move, the other is its
+// colour-swapped image). A trait rather than members of G, as PerftCounter:
+// the indexing tables stay out of the game's hot header.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ply/core/game.hpp>
+
+namespace ply {
+
+template <class Slice>
+struct SliceAddress {
+    Slice slice;
+    std::uint64_t index = 0;
+    friend bool operator==(const SliceAddress&, const SliceAddress&) = default;
+};
+
+// Left undefined for a game without endgame slices.
+template <class G>
+struct SliceIndex;
+
+template <class G>
+concept SlicedGame = Game<G> && requires(const G cg, G& g, const typename SliceIndex<G>::Slice s, std::uint64_t i,
+                                         std::string_view text, int pieces) {
+    requires std::regular<typename SliceIndex<G>::Slice>;
+    requires std::totally_ordered<typename SliceIndex<G>::Slice>;
+    { SliceIndex<G>::slices(pieces) } -> std::same_as<std::vector<typename SliceIndex<G>::Slice>>;
+    { SliceIndex<G>::name(s) } -> std::convertible_to<std::string>;
+    { SliceIndex<G>::parse(text) } -> std::same_as<std::optional<typename SliceIndex<G>::Slice>>;
+    { SliceIndex<G>::pieces(s) } -> std::convertible_to<int>;
+    { SliceIndex<G>::size(s) } -> std::convertible_to<std::uint64_t>;
+    { SliceIndex<G>::position(s, i, g) } -> std::same_as<bool>;
+    { SliceIndex<G>::address(cg) } -> std::same_as<std::optional<SliceAddress<typename SliceIndex<G>::Slice>>>;
+};
+
+template <SlicedGame G>
+using SliceOf = typename SliceIndex<G>::Slice;
+
+}  // namespace ply
