@@ -21,6 +21,10 @@
 //       // many pieces, castling rights, a rule draw pending...). For every
 //       // counted index i, address(position(s, i)) == {s, i}.
 //       static std::optional<SliceAddress<Slice>> address(const MyGame&);
+//       // Optional: false for a position whose value the files do not keep
+//       // (checkers: a capture pending), found by one ply of search when
+//       // probed (search/retro/table_set.hpp). Chains of such positions end.
+//       static bool stored(const MyGame&);
 //   };
 //
 // A stored value is the position's value for the side to move, so a game may

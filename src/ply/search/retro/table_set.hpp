@@ -1,8 +1,15 @@
 // The tables of one game in one folder, one file per slice named after it
 // ("KQvK.plyt"), each opened and checked the first time a probe needs it.
 // Thread-safe: searches probe from several threads at once.
+//
+// A game may leave positions out of its files (SliceIndex<G>::stored, as
+// the checkers databases drop positions with a capture pending: their runs
+// lengthen): write_table gets them as don't-cares (drop_unstored), and a
+// probe finds their value by one ply of search over their moves.
 #pragma once
 
+#include <algorithm>
+#include <concepts>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -11,13 +18,46 @@
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
+#include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
 #include <ply/core/slices.hpp>
 #include <ply/search/retro/table.hpp>
 #include <ply/search/retro/value.hpp>
 
 namespace ply::retro {
+
+template <class G>
+concept UnstoredPositions = SlicedGame<G> && requires(const G& g) {
+    { SliceIndex<G>::stored(g) } -> std::same_as<bool>;
+};
+
+template <SlicedGame G>
+bool is_stored(const G& g) {
+    if constexpr (UnstoredPositions<G>)
+        return SliceIndex<G>::stored(g);
+    else
+        return true;
+}
+
+// Marks as don't-care the codes of the positions the game does not store.
+template <SlicedGame G>
+void drop_unstored(const SliceOf<G>& slice, std::vector<Code>& codes) {
+    if constexpr (UnstoredPositions<G>) {
+        G g;
+        for (std::uint64_t i = 0; i < codes.size(); ++i)
+            if (SliceIndex<G>::position(slice, i, g) && !SliceIndex<G>::stored(g)) codes[i] = not_counted_code;
+    }
+}
+
+// The value of the game's end for the side to move there, as the builder
+// stores it: won or lost in 0 plies, or drawn.
+constexpr Value end_value(Outcome over) {
+    if (over == Outcome::Win) return {Outcome::Win, 0};
+    if (over == Outcome::Loss) return {Outcome::Loss, 0};
+    return {Outcome::Draw, 0};
+}
 
 template <SlicedGame G>
 class TableSet {
@@ -59,8 +99,21 @@ public:
         entries_.erase(s);
     }
 
-    // The code stored at an address; nullopt if its slice has no table.
+    // The code of the position at an address (searched if the game does not
+    // store it); nullopt if a table it needs is absent.
     std::optional<Code> code(const SliceAddress<Slice>& at) {
+        if constexpr (UnstoredPositions<G>) {
+            G g;
+            if (SliceIndex<G>::position(at.slice, at.index, g) && !SliceIndex<G>::stored(g)) {
+                const auto v = searched(g);
+                return v ? std::optional(encode(*v)) : std::nullopt;
+            }
+        }
+        return stored_code(at);
+    }
+
+    // The code in the file, as written (a don't-care where nothing is stored).
+    std::optional<Code> stored_code(const SliceAddress<Slice>& at) {
         const Table* t = table(at.slice);
         if (t == nullptr) return std::nullopt;
         return t->at(at.index);
@@ -72,9 +125,43 @@ public:
         if (is_over(g.outcome())) return std::nullopt;
         const auto at = SliceIndex<G>::address(g);
         if (!at) return std::nullopt;
-        const auto c = code(*at);
+        if (!is_stored(g)) return searched(g);
+        const auto c = stored_code(*at);
         if (!c) return std::nullopt;
         return decode(*c);
+    }
+
+    // The position's value, the game's end included.
+    std::optional<Value> value_or_end(const G& g) {
+        if (const Outcome over = g.outcome(); is_over(over)) return end_value(over);
+        return probe(g);
+    }
+
+    // The value one ply of minimax gives over the values of the position's
+    // successors (the game's end where it is over): what a stored value must
+    // equal (`egtb verify`); nullopt if a successor is in no table.
+    std::optional<Value> searched(const G& position) {
+        if (const Outcome over = position.outcome(); is_over(over)) return end_value(over);
+        std::optional<int> fastest_win, longest_loss;
+        bool draw = false;
+        G g = position;
+        MoveListOf<G> moves;
+        g.generate_moves(moves);
+        for (const auto m : moves) {
+            g.make(m);
+            const auto after = value_or_end(g);
+            g.unmake(m);
+            if (!after) return std::nullopt;
+            if (after->result == Outcome::Loss)
+                fastest_win = std::min(fastest_win.value_or(after->plies), after->plies);
+            else if (after->result == Outcome::Draw)
+                draw = true;
+            else
+                longest_loss = std::max(longest_loss.value_or(after->plies), after->plies);
+        }
+        if (fastest_win) return Value{Outcome::Win, *fastest_win + 1};
+        if (draw) return Value{Outcome::Draw, 0};
+        return Value{Outcome::Loss, longest_loss.value_or(-1) + 1};
     }
 
 private:
