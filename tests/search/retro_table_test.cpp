@@ -3,8 +3,12 @@
 // (table_set.hpp, probe.hpp) on the toy game of retro_build_test.cpp, the
 // best moves checked against a plain negamax.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -214,6 +218,48 @@ TEST(RetroTable, AWriteThatFailsLeavesNoFile) {
     EXPECT_THROW(retro::write_table(dir / "absent/t.plyt", "toy", "2v1", runny_codes(100, 1)), retro::TableError);
     EXPECT_FALSE(std::filesystem::exists(dir / "absent"));
     EXPECT_EQ(dir.others(), 0U);
+}
+
+namespace {
+
+bool has_partial_file(const std::filesystem::path& folder) {
+    for (const auto& e : std::filesystem::directory_iterator(folder))
+        if (e.path().filename().string().find(".partial-") != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+// A writer killed while it writes leaves no file under the table's name,
+// or a whole one: never a file that looks complete and is not.
+TEST(RetroTable, AKilledWriteLeavesNoTableOrAWholeOne) {
+    const ply::testing::TempDir dir("retro_table_killed");
+    const auto codes = scattered_codes(30'000'000, 150, 8);  // about 30 MB
+    int caught_writing = 0;
+    for (int trial = 0; trial < 3; ++trial) {
+        std::filesystem::remove(dir / "t.plyt");
+        const pid_t child = ::fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            try {
+                retro::write_table(dir / "t.plyt", "toy", "2v1", codes);
+            } catch (...) {}
+            ::_exit(0);
+        }
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (!has_partial_file(dir.path) && !std::filesystem::exists(dir / "t.plyt") &&
+               std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+        caught_writing += has_partial_file(dir.path);
+        if (std::filesystem::exists(dir / "t.plyt")) {
+            EXPECT_EQ(retro::Table::open(dir / "t.plyt", "toy", "2v1").size(), codes.size());
+        }
+        for (const auto& e : std::filesystem::directory_iterator(dir.path))
+            if (e.is_regular_file()) std::filesystem::remove(e.path());
+    }
+    EXPECT_GT(caught_writing, 0) << "no kill landed while the file was written";
 }
 
 namespace {
