@@ -172,6 +172,16 @@ Checkers Checkers::from_fen(std::string_view fen) {
     return g;
 }
 
+void Checkers::set_board(std::uint32_t black, std::uint32_t white, std::uint32_t kings, Side to_move) {
+    pieces_ = {black, white};
+    kings_ = kings;
+    side_ = to_move;
+    fullmove_ = 1;
+    quiet_plies_ = 0;
+    history_.clear();
+    key_ = compute_hash();
+}
+
 std::string Checkers::fen() const {
     std::string out = side_ == Black ? "B" : "W";
     for (const int s : {White, Black}) {

@@ -154,6 +154,9 @@ public:
     static Checkers from_position(std::string_view text) { return from_fen(text); }
     [[nodiscard]] std::string fen() const;
     [[nodiscard]] std::string position() const { return fen(); }
+    // A position from bitboards, its history and counters cleared, unchecked
+    // (the endgame slices set millions: slices.hpp checks what they give).
+    void set_board(std::uint32_t black, std::uint32_t white, std::uint32_t kings, Side to_move);
 
     // ---- The Game concept ------------------------------------------------------
     // Legal moves; none once the game is over, draws by rule included.

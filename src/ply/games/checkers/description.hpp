@@ -9,6 +9,7 @@
 #include <ply/games/checkers/cb_board.hpp>
 #include <ply/games/checkers/checkers.hpp>
 #include <ply/games/checkers/perft.hpp>
+#include <ply/games/checkers/slices.hpp>
 #include <ply/games/checkers/solve.hpp>
 #include <ply/games/checkers/tuning.hpp>
 
@@ -55,6 +56,8 @@ static_assert(OwnSolverGame<Checkers>);
 static_assert(CheckerBoardGame<Checkers>);
 // Games as PDN (.pdn_game_type above); matches from the ACF three-move ballots.
 static_assert(DeckGame<Checkers>);
+// Endgame slices for retrograde analysis (slices.hpp): material, the colours folded.
+static_assert(SlicedGame<Checkers>);
 
 }  // namespace checkers
 }  // namespace ply
