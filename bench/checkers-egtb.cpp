@@ -1,0 +1,178 @@
+// Builds checkers' endgame slices in memory (games/checkers/slices.hpp with
+// search/retro/build.hpp) and reports the time, the positions per second
+// and the counts per piece count against OEIS A055213; with a position, only
+// the slices it leads into, and then its value. Without one, every index is
+// checked to come back from address(position(i)) too (not timed). Run by bench/checkers-egtb.
+//   checkers-egtb PIECES THREADS [FEN]
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <ply/games/checkers/checkers.hpp>
+#include <ply/games/checkers/slices.hpp>
+#include <ply/games/checkers/solve.hpp>
+#include <ply/search/retro/build.hpp>
+
+namespace {
+
+using ply::checkers::Checkers;
+using ply::checkers::Material;
+using ply::checkers::Slice;
+using Index = ply::SliceIndex<Checkers>;
+using Tables = std::map<Slice, std::vector<ply::retro::Code>>;
+
+// OEIS A055213, a(1) to a(6).
+constexpr std::uint64_t kPlacements[7] = {0, 120, 6972, 261224, 7092774, 148688232, 2503611964};
+
+Slice ordered(Material a, Material b) {
+    const auto key = [](Material m) { return std::pair(m.pieces(), m.kings); };
+    return key(a) < key(b) ? Slice{b, a} : Slice{a, b};
+}
+
+// The slices a move from `s` may lead into, by material alone (a superset):
+// the mover may crown a man and take any of the other side's pieces.
+std::vector<Slice> next_slices(const Slice& s) {
+    std::vector<Slice> out;
+    for (const auto& [mover, other] : {std::pair(s.first, s.second), std::pair(s.second, s.first)})
+        for (int crowned = 0; crowned <= (mover.men > 0 ? 1 : 0); ++crowned)
+            for (int k = 0; k <= other.kings; ++k)
+                for (int m = 0; m <= other.men; ++m) {
+                    const Material after{mover.kings + crowned, mover.men - crowned};
+                    if (k + m > 0) out.push_back(ordered(after, {k, m}));
+                }
+    return out;
+}
+
+std::set<Slice> needed_by(const Slice& root) {
+    std::set<Slice> seen{root};
+    std::vector<Slice> todo{root};
+    while (!todo.empty()) {
+        const Slice s = todo.back();
+        todo.pop_back();
+        for (const Slice& n : next_slices(s))
+            if (seen.insert(n).second) todo.push_back(n);
+    }
+    return seen;
+}
+
+// Whether every index of the slice comes back from address(position(i)).
+bool round_trips(const Slice& s, int threads) {
+    std::atomic<bool> ok{true};
+    ply::retro::for_chunks(Index::size(s), threads, [&](std::uint64_t first, std::uint64_t last) {
+        Checkers g;
+        for (std::uint64_t i = first; i < last; ++i)
+            if (!Index::position(s, i, g) || Index::address(g) != ply::SliceAddress<Slice>{s, i}) ok = false;
+    });
+    return ok;
+}
+
+// A random placement of `pieces` pieces, drawn square by square, either side to move.
+Checkers random_position(std::mt19937_64& random, int pieces) {
+    std::uint32_t sides[2] = {0, 0}, kings = 0;
+    for (int placed = 0; placed < pieces;) {
+        const int q = int(random() % 32), side = int(random() % 2);
+        const bool king = random() % 2;
+        if (((sides[0] | sides[1]) >> q) & 1) continue;
+        if (!king && (ply::checkers::kCrowningRow[side] >> q) & 1) continue;
+        sides[side] |= 1u << q;
+        if (king) kings |= 1u << q;
+        ++placed;
+    }
+    Checkers g;
+    g.set_board(sides[0], sides[1], kings, random() % 2 ? ply::checkers::White : ply::checkers::Black);
+    return g;
+}
+
+// How many of `count` random positions get the solver's value (result and
+// plies) from the tables.
+template <class Lookup>
+int agree_with_solver(int pieces, int count, const Lookup& lookup) {
+    std::mt19937_64 random(76);
+    const ply::GameSolver<Checkers> solver(1024);
+    int agree = 0;
+    for (int k = 0; k < count; ++k) {
+        const Checkers g = random_position(random, pieces);
+        const auto solved = solver.solve(g, [] { return false; });
+        const auto v = ply::retro::decode(lookup(*Index::address(g)));
+        if (v.result == solved.result && v.plies == solved.plies)
+            ++agree;
+        else
+            std::printf("%s: tables %d in %d plies, solver %d in %d\n", g.fen().c_str(), int(v.result), v.plies,
+                        int(solved.result), solved.plies);
+    }
+    return agree;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: checkers-egtb PIECES THREADS [FEN]\n");
+        return 2;
+    }
+    const int pieces = std::atoi(argv[1]), threads = std::atoi(argv[2]);
+    std::vector<Slice> order = Index::slices(pieces);
+    std::optional<Checkers> root;
+    const int solver_count = argc > 4 && std::string(argv[3]) == "--solver" ? std::atoi(argv[4]) : 0;
+    if (argc > 3 && !solver_count) {
+        root = Checkers::from_fen(argv[3]);
+        const auto at = Index::address(*root);
+        if (!at) return std::fprintf(stderr, "no slice holds %s\n", argv[3]), 2;
+        const auto need = needed_by(at->slice);
+        std::erase_if(order, [&](const Slice& s) { return !need.contains(s); });
+    }
+    Tables tables;
+    int status = 0;
+    const auto lookup = [&](const ply::SliceAddress<Slice>& a) { return tables.at(a.slice)[a.index]; };
+    std::map<int, std::pair<std::uint64_t, double>> by_count;  // positions, seconds
+    const auto start = std::chrono::steady_clock::now();
+    for (const Slice& s : order) {
+        const auto t = std::chrono::steady_clock::now();
+        auto codes = ply::retro::build_slice<Checkers>(s, lookup, {.threads = threads, .progress = {}});
+        std::uint64_t counted = 0;
+        for (const auto c : codes) counted += c != ply::retro::not_counted_code;
+        const double took = seconds_since(t);
+        by_count[s.pieces()].first += counted;
+        by_count[s.pieces()].second += took;
+        if (root)
+            std::printf("%-12s %12llu positions %9.1f s\n", Index::name(s).c_str(), (unsigned long long)counted, took);
+        std::fflush(stdout);
+        if (!root && !round_trips(s, threads)) {
+            std::printf("%s: an index does not come back from address(position(i))\n", Index::name(s).c_str());
+            status = 1;
+        }
+        tables[s] = std::move(codes);
+    }
+    std::printf("%6s %14s %10s %12s  %s\n", "pieces", "positions", "seconds", "positions/s", "A055213");
+    for (const auto& [n, row] : by_count) {
+        const bool whole = !root;
+        const char* check = !whole ? "(part)" : row.first == kPlacements[n] ? "ok" : "WRONG";
+        if (whole && row.first != kPlacements[n]) status = 1;
+        std::printf("%6d %14llu %10.2f %12.0f  %s\n", n, (unsigned long long)row.first, row.second,
+                    row.first / std::max(row.second, 1e-9), check);
+    }
+    double built = 0;
+    for (const auto& [n, row] : by_count) built += row.second;
+    std::printf("all: %.2f s building (%.2f s with the checks), %d threads\n", built, seconds_since(start), threads);
+    if (root) {
+        const auto v = ply::retro::decode(lookup(*Index::address(*root)));
+        const char* result = v.result == ply::Outcome::Win ? "win" : v.result == ply::Outcome::Loss ? "loss" : "draw";
+        std::printf("%s: %s for the side to move in %d plies\n", argv[3], result, v.plies);
+    }
+    if (solver_count) {
+        const int agree = agree_with_solver(pieces, solver_count, lookup);
+        std::printf("the exact solver agrees on %d of %d random positions of %d pieces\n", agree, solver_count, pieces);
+        if (agree != solver_count) status = 1;
+    }
+    return status;
+}
