@@ -104,3 +104,15 @@ TEST(CheckersEgtb, AgreesWithTheExactSolver) {
     EXPECT_GT(seen[ply::Outcome::Draw], 200);
     EXPECT_GT(seen[ply::Outcome::Loss], 200);
 }
+
+// A lookup that fails (or a stop) on a helper thread reaches the caller as
+// the exception it is: 2Kv1K is two chunks of work, so both threads meet the
+// failure; 4Kv1K's first report of progress (after 2^20 positions) comes
+// from either thread.
+TEST(CheckersEgtb, AFailureOnAnyThreadReachesTheCaller) {
+    const auto missing = [](const ply::SliceAddress<Slice>&) -> Code { throw std::out_of_range("no such table"); };
+    EXPECT_THROW(ply::retro::build_slice<Checkers>(*EgtbIndex::parse("2Kv1K"), missing, {2, {}}), std::out_of_range);
+    const ply::retro::BuildOptions stop{2, [](const char*, double) { return false; }};
+    const auto none = [](const ply::SliceAddress<Slice>&) { return ply::retro::draw_code; };
+    EXPECT_THROW(ply::retro::build_slice<Checkers>(*EgtbIndex::parse("4Kv1K"), none, stop), ply::retro::Stopped);
+}

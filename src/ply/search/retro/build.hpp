@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <stdexcept>
@@ -45,16 +46,31 @@ struct Stopped : std::runtime_error {
 };
 
 // Runs body(first, last) over [0, size) in chunks, on `threads` threads.
+// What the body throws on any thread (a stop, a failed lookup) ends the
+// others at their next chunk and is thrown here once all have joined: out
+// of a thread of its own it would end the program.
 template <class Body>
 void for_chunks(std::uint64_t size, int threads, const Body& body) {
     constexpr std::uint64_t chunk = 1 << 14;
     std::atomic<std::uint64_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
     auto work = [&](int) {
-        for (std::uint64_t first; (first = next.fetch_add(chunk)) < size;) body(first, std::min(size, first + chunk));
+        try {
+            for (std::uint64_t first; (first = next.fetch_add(chunk)) < size;)
+                body(first, std::min(size, first + chunk));
+        } catch (...) {
+            next = size;
+            std::lock_guard lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
+        }
     };
-    std::vector<std::jthread> helpers;
-    start_threads(helpers, 1, std::max(1, threads), work);
-    work(0);
+    {
+        std::vector<std::jthread> helpers;
+        start_threads(helpers, 1, std::max(1, threads), work);
+        work(0);
+    }
+    if (failure) std::rethrow_exception(failure);
 }
 
 template <SlicedGame G, class Lookup>
