@@ -83,6 +83,12 @@ TEST(CheckersSlices, NamesReadBackAndBadOnesAreRefused) {
                             "1Kv1K ", " 1Kv1K", "2Kv-1K", "1Mv1K", "5Kv4K", "1K1K1v0", "1Kx1K", "99999999999Kv0"})
         EXPECT_FALSE(Index::parse(bad).has_value()) << bad;
     EXPECT_THROW(Index::slices(ply::checkers::kMostSlicePieces + 1), std::out_of_range);
+    // Slices made by hand rather than parsed: none of these is indexed.
+    Checkers g;
+    for (const Slice& s : {Slice{{5, 0}, {4, 0}}, Slice{{0, 1}, {1, 0}}, Slice{{-1, 2}, {0, 0}}, Slice{}}) {
+        EXPECT_EQ(Index::size(s), 0u);
+        EXPECT_FALSE(Index::position(s, 0, g));
+    }
 }
 
 TEST(CheckersSlices, IndicesNumberThePlacementsOfA055213) {

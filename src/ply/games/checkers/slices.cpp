@@ -7,6 +7,10 @@
 #include <stdexcept>
 #include <tuple>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace ply {
 namespace {
 
@@ -41,20 +45,24 @@ std::uint64_t rank_in(std::uint32_t set, std::uint32_t among) {
 
 // The `at`-th square (from 0) of `among`, as a bit.
 std::uint32_t select(std::uint32_t among, int at) {
+#if defined(__BMI2__)
+    return _pdep_u32(1u << at, among);
+#else
     for (; at > 0; --at) among &= among - 1;
     return among & (0u - among);
+#endif
 }
 
-// The set of `k` squares of `among` whose rank_in() is `rank`.
+// The set of `k` squares of `among` whose rank_in() is `rank`: the squares'
+// positions come out highest first, each the largest p with C(p, i) <= rank
+// (so the search downwards takes at most 32 steps in all).
 std::uint32_t unrank_in(std::uint64_t rank, int k, std::uint32_t among) {
     std::uint32_t set = 0;
-    int below = std::popcount(among);
-    for (int i = k; i >= 1; --i) {
-        int p = below - 1;
-        while (choose(p, i) > rank) --p;
-        rank -= choose(p, i);
+    int p = std::popcount(among) - 1;
+    for (int i = k; i >= 1; --i, --p) {
+        while (kBinomials[p][i] > rank) --p;
+        rank -= kBinomials[p][i];
         set |= select(among, p);
-        below = p;
     }
     return set;
 }
@@ -111,6 +119,20 @@ struct Layout {
     }
 };
 
+// Every layout of up to kMostSlicePieces pieces, computed once: the
+// indexing asks for one at every move.
+const Layout& layout_of(Material mover, Material other) {
+    constexpr int n = checkers::kMostSlicePieces + 1;
+    static const std::vector<Layout> all = [] {
+        std::vector<Layout> out;
+        out.reserve(n * n * n * n);
+        for (int a = 0; a < n * n * n * n; ++a)
+            out.emplace_back(Material{a / (n * n * n), a / (n * n) % n}, Material{a / n % n, a % n});
+        return out;
+    }();
+    return all[static_cast<std::size_t>(((mover.kings * n + mover.men) * n + other.kings) * n + other.men)];
+}
+
 // Square n to square 33 - n: the board turned half round.
 constexpr std::uint32_t turned(std::uint32_t b) {
     b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);
@@ -153,6 +175,12 @@ std::optional<Material> parse_side(std::string_view text) {
     return m;
 }
 
+// Whether a slice, however made, is one of those indexed (parse() makes no other).
+bool indexed(const Slice& s) {
+    return s.first.kings >= 0 && s.first.men >= 0 && s.second.kings >= 0 && s.second.men >= 0 && s.pieces() >= 1 &&
+           s.pieces() <= checkers::kMostSlicePieces && !stronger(s.second, s.first);
+}
+
 }  // namespace
 
 std::vector<Slice> SliceIndex<checkers::Checkers>::slices(int pieces) {
@@ -188,19 +216,21 @@ std::optional<Slice> SliceIndex<checkers::Checkers>::parse(std::string_view text
 }
 
 std::uint64_t SliceIndex<checkers::Checkers>::size(const Slice& slice) {
-    const std::uint64_t half = Layout(slice.first, slice.second).size();
+    if (!indexed(slice)) return 0;
+    const std::uint64_t half = layout_of(slice.first, slice.second).size();
     return slice.first == slice.second ? half : 2 * half;
 }
 
 bool SliceIndex<checkers::Checkers>::position(const Slice& slice, std::uint64_t index, checkers::Checkers& out) {
-    const Layout first(slice.first, slice.second);
+    if (!indexed(slice)) return false;
+    const Layout& first = layout_of(slice.first, slice.second);
     if (index < first.size()) {
         const auto [black, white, kings] = first.unrank(index);
         out.set_board(black, white, kings, checkers::Black);
         return true;
     }
     if (slice.first == slice.second) return false;
-    const Layout second(slice.second, slice.first);
+    const Layout& second = layout_of(slice.second, slice.first);
     if (index - first.size() >= second.size()) return false;
     const auto [black, white, kings] = second.unrank(index - first.size());
     out.set_board(black, white, kings, checkers::Black);
@@ -216,10 +246,11 @@ std::optional<SliceAddress<Slice>> SliceIndex<checkers::Checkers>::address(const
     const std::uint32_t kings = game.kings();
     const Material m{std::popcount(mover & kings), std::popcount(mover & ~kings)};
     const Material o{std::popcount(other & kings), std::popcount(other & ~kings)};
-    const Layout layout(m, o);
+    const Layout& layout = layout_of(m, o);
     const std::uint64_t at =
         turn ? layout.rank(turned(mover), turned(other), turned(kings)) : layout.rank(mover, other, kings);
-    if (stronger(o, m)) return SliceAddress<Slice>{{o, m}, Layout(o, m).size() + at};
+    // The first half holds the other side to move: as many, turned round.
+    if (stronger(o, m)) return SliceAddress<Slice>{{o, m}, layout.size() + at};
     return SliceAddress<Slice>{{m, o}, at};
 }
 

@@ -69,6 +69,7 @@ struct SliceIndex<checkers::Checkers> {
     static std::string name(const Slice& slice);
     static std::optional<Slice> parse(std::string_view name);
     static int pieces(const Slice& slice) { return slice.pieces(); }
+    // 0 for a slice that slices() does not list (too many pieces, the weaker side first).
     static std::uint64_t size(const Slice& slice);
     // Sets `out` to the position at `index`, Black to move; false past the end.
     static bool position(const Slice& slice, std::uint64_t index, checkers::Checkers& out);
