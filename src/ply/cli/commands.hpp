@@ -54,6 +54,7 @@ void add_compare_command(CLI::App& app, const Registry& games);
 void add_moves_command(CLI::App& app, const Registry& games);
 void add_imcs_command(CLI::App& app);
 void add_book_command(CLI::App& app, const Registry& games);
+void add_egtb_command(CLI::App& app, const Registry& games);
 void add_matrix_command(CLI::App& app, const Registry& games);
 void add_saddle_command(CLI::App& app);
 void add_serve_command(CLI::App& app, const Registry& games);

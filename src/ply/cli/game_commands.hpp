@@ -29,6 +29,7 @@ struct SolveOptions;
 struct PerftArgs;
 struct BookOptions;
 struct MatrixOptions;
+struct EgtbOptions;
 
 struct GameCommands {
     std::string_view name;
@@ -43,6 +44,8 @@ struct GameCommands {
     void (*book)(const CLI::App&, const BookOptions&) = nullptr;
     // `ply matrix --game`: the strategic form of the game's tree.
     void (*strategic)(const CLI::App&, const MatrixOptions&) = nullptr;
+    // `ply egtb`: none for a game without endgame slices (core/slices.hpp).
+    void (*egtb)(const CLI::App&, const EgtbOptions&) = nullptr;
     // What `ply match` needs (a referee, Ply's players); none for a game that
     // cannot start without a position (trees).
     arena::GameSupport (*arena)() = nullptr;

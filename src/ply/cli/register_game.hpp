@@ -5,6 +5,7 @@
 #include <ply/cli/analyse.hpp>
 #include <ply/cli/book.hpp>
 #include <ply/cli/compare.hpp>
+#include <ply/cli/egtb.hpp>
 #include <ply/cli/game_commands.hpp>
 #include <ply/cli/matrix_tree.hpp>
 #include <ply/cli/moves.hpp>
@@ -33,6 +34,7 @@ GameCommands make_commands() {
     c.perft = &run_perft<G>;
     c.book = &run_book<G>;
     c.strategic = &run_strategic_form<G>;
+    if constexpr (SlicedGame<G>) c.egtb = &run_egtb<G>;
     if constexpr (arena::ArenaGame<G>) c.arena = &arena::support_for<G>;
     c.web = &web::game_api_for<G>;
     return c;

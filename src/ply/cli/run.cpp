@@ -52,6 +52,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_moves_command(app, games);
     add_imcs_command(app);
     add_book_command(app, games);
+    add_egtb_command(app, games);
     add_matrix_command(app, games);
     add_saddle_command(app);
     add_serve_command(app, games);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <filesystem>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -106,6 +107,10 @@ std::vector<Option> Session<G>::option_table() {
                                 [this](int elo) { elo_ = elo; }));
     }
     if constexpr (BookGame<G>) add_book_options(t);
+    if constexpr (SlicedGame<G>)
+        // The folder of `ply egtb build`'s tables; <empty> or empty: none.
+        t.push_back(
+            string_option("EndgamePath", "<empty>", [this](const std::string& path) { set_endgame_path(path); }));
     if constexpr (TunableGame<G>)
         // The evaluation's weights (`ply tune` writes them); <default> or empty: the built-in ones.
         t.push_back(string_option("EvalFile", "<default>", [this](const std::string& path) {
@@ -124,6 +129,24 @@ std::vector<Option> Session<G>::option_table() {
                                  [this, member](bool on) { engine_.features().*member = on; }));
     }
     return t;
+}
+
+template <UciGame G>
+void Session<G>::set_endgame_path(const std::string& path) {
+    if constexpr (SlicedGame<G>) {
+        engine_.set_endgames(nullptr);
+        endgames_.reset();
+        if (path.empty() || path == "<empty>") return;
+        std::error_code error;
+        if (!std::filesystem::is_directory(path, error)) {
+            say("info string error: EndgamePath '" + path + "' is not a folder; no endgame databases");
+            return;
+        }
+        endgames_ = std::make_shared<retro::TableSet<G>>(path, std::string(G::name));
+        engine_.set_endgames(endgames_.get());
+        engine_.clear();  // the table's values were found without the databases
+        say("info string EndgamePath: " + std::to_string(endgames_->slices_present().size()) + " tables in " + path);
+    }
 }
 
 template <UciGame G>

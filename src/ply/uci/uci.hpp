@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -94,6 +95,7 @@ private:
 
     std::vector<Option> option_table();  // every option, in the order `uci` lists them
     void add_book_options(std::vector<Option>& table) requires BookGame<G>;
+    void set_endgame_path(const std::string& path);  // EndgamePath: a game with endgame slices
     void cmd_position(std::istream& args);
     void cmd_setoption(std::istream& args);
     void cmd_go(std::istream& args);
@@ -129,6 +131,7 @@ private:
     int elo_ = 0;                                     // UCI_Elo; used with UCI_LimitStrength
     std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
     [[no_unique_address]] OwnBookOf<G> own_book_;
+    std::shared_ptr<typename engine::Endgames<G>::Tables> endgames_;  // EndgamePath's tables, if any
 };
 
 // Another protocol's loop, given the rest of the input: what `xboard` as the

@@ -39,6 +39,9 @@ public:
     // After run(): why it searched with fewer threads than set, or "".
     [[nodiscard]] const std::string& thread_shortfall() const { return shortfall_; }
     Features& features() { return shared_.features; }
+    // Endgame databases probed below the root (nullptr: none); they must
+    // outlive every search.
+    void set_endgames(typename Endgames<G>::Tables* tables) { endgames_.set(tables); }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
 
     // Called after every completed iteration (and on aspiration fail low/high).
@@ -168,7 +171,8 @@ private:
             try {
                 if (memories_.size() <= static_cast<std::size_t>(i))
                     memories_.push_back(std::make_unique<ThreadMemory<G>>());
-                workers_.push_back(std::make_unique<Worker<G>>(shared_, root, *memories_[static_cast<std::size_t>(i)]));
+                workers_.push_back(
+                    std::make_unique<Worker<G>>(shared_, root, *memories_[static_cast<std::size_t>(i)], endgames_));
             } catch (const std::bad_alloc&) {
                 if (i == 0) throw;
                 shortfall_why_ = "not enough memory";
@@ -352,6 +356,7 @@ private:
     SharedState<Move> shared_;
     std::vector<std::unique_ptr<ThreadMemory<G>>> memories_;  // one per thread, kept between searches
     std::vector<std::unique_ptr<Worker<G>>> workers_;
+    Endgames<G> endgames_;
     int threads_ = 1;
     std::string shortfall_, shortfall_why_;
     Limits<Move> limits_;

@@ -14,6 +14,7 @@
 #include <ply/search/classic/common.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/engine/correction.hpp>
+#include <ply/search/engine/endgames.hpp>
 #include <ply/search/engine/features.hpp>
 #include <ply/search/engine/history.hpp>
 #include <ply/search/engine/parameters.hpp>
@@ -76,8 +77,8 @@ class alignas(64) Worker {
 public:
     using Move = typename G::Move;
 
-    Worker(SharedState<Move>& shared, const G& root, ThreadMemory<G>& memory)
-        : shared_(shared), game_(root), history_(memory.history), correction_(memory.correction) {}
+    Worker(SharedState<Move>& shared, const G& root, ThreadMemory<G>& memory, const Endgames<G>& endgames)
+        : shared_(shared), game_(root), history_(memory.history), correction_(memory.correction), endgames_(endgames) {}
 
     // Copied into this worker's own list, whose storage a kept worker reuses.
     void start(const G& root, const std::vector<RootMove<Move>>& root_moves) {
@@ -321,6 +322,9 @@ private:
         std::uint64_t key = 0;
         if (const auto v = probe_table(depth, ply, alpha, beta, !pv_node && !root && !excluded, tt_move, key, tt_entry))
             return *v;
+        // Step 5b (not measured). Endgame databases. A position they hold has its exact value.
+        if (!root && !excluded)
+            if (const auto v = endgames_.score(game_, ply)) return *v;
 
         // Step 6 (~-21 Elo ± 44, 150 games). Check extension. Checks are forcing: seeing their answers costs little
         // and finds mates.
@@ -708,6 +712,7 @@ private:
     classic::PvTable<Move> pv_;
     MoveHistory<G>& history_;           // the engine's for this thread, kept between searches
     CorrectionHistory<G>& correction_;  // the same
+    const Endgames<G>& endgames_;       // the engine's
     std::array<std::optional<Move>, kMaxPly + 1> stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> key_stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> piece_key_stack_{};

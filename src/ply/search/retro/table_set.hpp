@@ -73,6 +73,20 @@ public:
     [[nodiscard]] const std::filesystem::path& folder() const { return folder_; }
     [[nodiscard]] const std::string& game_name() const { return game_; }
 
+    // The slices with a file in the folder, fewest pieces first.
+    [[nodiscard]] std::vector<Slice> slices_present() const {
+        std::vector<Slice> out;
+        std::error_code error;
+        for (const auto& entry : std::filesystem::directory_iterator(folder_, error))
+            if (entry.path().extension() == ".plyt")
+                if (auto slice = SliceIndex<G>::parse(entry.path().stem().string())) out.push_back(*slice);
+        std::sort(out.begin(), out.end(), [](const Slice& a, const Slice& b) {
+            const int pa = SliceIndex<G>::pieces(a), pb = SliceIndex<G>::pieces(b);
+            return pa != pb ? pa < pb : SliceIndex<G>::name(a) < SliceIndex<G>::name(b);
+        });
+        return out;
+    }
+
     // The file exists (it is not opened).
     [[nodiscard]] bool has(const Slice& s) const {
         std::error_code ec;

@@ -1,0 +1,177 @@
+// `ply egtb`: the options and the reports; the work is compiled per game
+// (egtb.hpp).
+//   ply egtb build GAME --pieces N [--dir DIR] [--threads T]
+//   ply egtb verify GAME [--pieces N] [--dir DIR]
+//   ply egtb probe GAME POSITION [--dir DIR] [--json]
+//   ply egtb info GAME [SLICE] [--dir DIR] [--json]
+#include <ply/cli/egtb.hpp>
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include <ply/cli/commands.hpp>
+#include <ply/cli/registry.hpp>
+#include <ply/core/text.hpp>
+#include <ply/search/engine/limits.hpp>
+
+namespace ply::cli {
+
+std::filesystem::path egtb_folder(const EgtbOptions& o) {
+    return o.dir.empty() ? std::filesystem::path("egtb") / o.game : std::filesystem::path(o.dir);
+}
+
+std::string describe_code(retro::Code code) {
+    const retro::Value v = retro::decode(code);
+    if (v.result == Outcome::Draw) return "draw";
+    return std::string(to_string(v.result)) + " in " + std::to_string(v.plies) + (v.plies == 1 ? " ply" : " plies");
+}
+
+namespace {
+
+std::string fixed(double x, int digits) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << x;
+    return s.str();
+}
+
+nlohmann::json side_json(const SliceCounts::Side& s) {
+    return {{"side", s.name},
+            {"won", s.won},
+            {"drawn", s.drawn},
+            {"lost", s.lost},
+            {"longest_win", s.longest_win < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_win)},
+            {"longest_loss", s.longest_loss < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.longest_loss)}};
+}
+
+}  // namespace
+
+void print_slice_counts(const std::vector<SliceCounts>& slices, bool json) {
+    if (json) {
+        nlohmann::json all = nlohmann::json::array();
+        for (const auto& s : slices) {
+            nlohmann::json sides = nlohmann::json::array();
+            for (const auto& side : s.sides) sides.push_back(side_json(side));
+            all.push_back({{"slice", s.slice}, {"positions", s.positions}, {"bytes", s.file_bytes}, {"sides", sides}});
+        }
+        std::cout << (slices.size() == 1 ? all.front() : all).dump() << "\n";
+        return;
+    }
+    std::cout << std::left << std::setw(10) << "slice" << std::setw(16) << "to move" << std::right << std::setw(12)
+              << "won" << std::setw(12) << "drawn" << std::setw(12) << "lost" << std::setw(14) << "longest win"
+              << "\n";
+    for (const auto& s : slices)
+        for (const auto& side : s.sides)
+            std::cout << std::left << std::setw(10) << s.slice << std::setw(16) << side.name << std::right
+                      << std::setw(12) << side.won << std::setw(12) << side.drawn << std::setw(12) << side.lost
+                      << std::setw(14) << (side.longest_win < 0 ? "-" : std::to_string(side.longest_win) + " plies")
+                      << "\n";
+}
+
+void report_slice_built(const SliceBuilt& s) {
+    std::cerr << "[" << s.number;
+    if (s.of) std::cerr << "/" << s.of;
+    std::cerr << "] " << s.slice << ": ";
+    if (s.was_complete && s.of) {
+        std::cerr << "complete (" << s.file_bytes << " bytes)\n";
+        return;
+    }
+    if (!s.of) {
+        std::cerr << "verified, " << s.counted << " positions\n";
+        return;
+    }
+    std::cerr << s.counted << " positions in " << fixed(s.seconds, 2) << " s";
+    if (s.seconds > 0) std::cerr << " (" << fixed(double(s.counted) / s.seconds / 1e6, 2) << " M/s)";
+    if (s.counted) std::cerr << ", " << fixed(double(s.file_bytes) / double(s.counted), 3) << " bytes a position";
+    std::cerr << "\n";
+}
+
+void remove_partial_files(const std::filesystem::path& folder) {
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error))
+        if (entry.path().filename().string().find(".plyt.partial-") != std::string::npos)
+            std::filesystem::remove(entry.path(), error);
+}
+
+void report_progress(const std::string& slice, const char* phase, double done) {
+    // Every two seconds at most: small slices take less than that in all.
+    using Clock = std::chrono::steady_clock;
+    static Clock::time_point last{};
+    const auto now = Clock::now();
+    if (now - last < std::chrono::seconds(2)) return;
+    last = now;
+    std::cerr << "  " << slice << ": " << phase;
+    if (done > 0) std::cerr << " " << fixed(100 * done, 0) << "%";
+    std::cerr << "\n";
+}
+
+void print_probe(const ProbeAnswer& a, bool json) {
+    if (json) {
+        nlohmann::json j = {{"position", a.position},
+                            {"slice", a.slice.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.slice)}};
+        if (a.value) {
+            j["result"] = std::string(to_string(a.value->result));
+            j["plies"] = a.value->plies;
+            j["best_moves"] = a.best_moves;
+            j["pv"] = a.pv;
+        } else {
+            j["result"] = "unknown";
+        }
+        std::cout << j.dump() << "\n";
+        return;
+    }
+    std::cout << a.board;
+    if (!a.value) return;
+    std::cout << "slice:      " << a.slice << "\n"
+              << "result:     database " << describe_code(retro::encode(*a.value)) << " for the side to move\n"
+              << "best moves: " << (a.best_moves.empty() ? "(none: the game is over)" : join(a.best_moves)) << "\n";
+    if (!a.pv.empty()) std::cout << "pv:         " << join(a.pv) << "\n";
+}
+
+void add_egtb_command(CLI::App& app, const Registry& games) {
+    auto opts = std::make_shared<EgtbOptions>();
+    auto* cmd = app.add_subcommand("egtb", "Endgame databases by retrograde analysis: build, verify, probe, info");
+    cmd->footer(
+        "Examples:\n"
+        "  ply egtb build chess --pieces 4\n"
+        "  ply egtb probe chess '8/8/8/8/8/2k5/8/KQ6 w - - 0 1'\n"
+        "  ply egtb info checkers 2Kv1K --json\n"
+        "Tables go to egtb/<game> unless --dir names a folder. A build stopped at any point resumes\n"
+        "when run again: each slice's file is either complete and checked, or built again.");
+    cmd->require_subcommand(1);
+    auto add_common = [&](CLI::App* sub) {
+        sub->add_option("game", opts->game, "Game: " + games.names())->required();
+        sub->add_option("--dir", opts->dir, "The tables' folder (default egtb/<game>)");
+    };
+    auto* build = cmd->add_subcommand("build", "Build every slice of at most N pieces, in dependency order");
+    add_common(build);
+    build->add_option("--pieces", opts->pieces, "Pieces on the board, kings included")
+        ->required()
+        ->check(CLI::Range(1, 8));
+    build->add_option("--threads", opts->threads, "Threads")->check(CLI::Range(1, engine::kMaxThreads));
+    auto* verify = cmd->add_subcommand("verify", "Check every stored value against one ply over its moves");
+    add_common(verify);
+    verify->add_option("--pieces", opts->pieces, "Only slices of at most N pieces")->check(CLI::Range(1, 8));
+    auto* probe = cmd->add_subcommand("probe", "The database value of a position and the moves that keep it");
+    add_common(probe);
+    probe->add_option("position", opts->target, "The position (the game's notation: FEN for chess and checkers)")
+        ->required();
+    probe->add_flag("--json", opts->json, "Print one JSON object");
+    auto* info = cmd->add_subcommand("info", "Won, drawn and lost positions per slice and side to move");
+    add_common(info);
+    info->add_option("slice", opts->target, "One slice (chess: KQvK; default: every table present)");
+    info->add_flag("--json", opts->json, "Print JSON");
+    for (auto* sub : {build, verify, probe, info}) {
+        sub->callback([sub, opts, &games] {
+            opts->action = sub->get_name();
+            const auto& game = game_named(*sub, games, opts->game);
+            if (!game.egtb) usage_error(*sub, opts->game + " has no endgame databases");
+            game.egtb(*sub, *opts);
+        });
+    }
+}
+
+}  // namespace ply::cli
