@@ -1,6 +1,6 @@
 // `ply egtb` on checkers' small slices: published counts through `info`,
-// First Position through `probe`, `verify` catching a wrong value, damaged
-// files refused in one line, and a build killed at any point resuming to
+// a probe's value and line, `verify` passing, damaged
+// files refused in one line and mended by a rebuild, and a build killed at any point resuming to
 // files identical to an uninterrupted build's.
 #include <gtest/gtest.h>
 
@@ -120,7 +120,7 @@ TEST(CliEgtb, BadInputIsOneLine) {
     }
 }
 
-TEST(CliEgtb, DamagedFilesAreRefusedAndVerifyCatchesAWrongValue) {
+TEST(CliEgtb, DamagedFilesAreRefusedAndARebuildMendsThem) {
     TempDir dir("egtb-damaged");
     for (const auto& [name, text] : files_of(three_pieces())) dir.write(name, text);
     const auto table = dir.path / "1Kv1K.plyt";
