@@ -25,6 +25,7 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
     cmd->add_flag("--weak", opts->weak, "Solvable games: win, draw or loss of each move only");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
     cmd->add_option("--book", opts->book, "connect4: an opening book written by `ply book`");
+    cmd->add_option("--egtb", opts->egtb, "chess, checkers: a folder of endgame tables (`ply egtb build`)");
     cmd->add_option("--algo", opts->algo, "engine (alpha-beta, the default) or mcts (Monte Carlo tree search)")
         ->check(CLI::IsMember({"engine", "mcts"}));
     auto& m = opts->mcts;
@@ -34,7 +35,7 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
     cmd->add_flag("--no-rave", m.no_rave, "mcts: no RAVE");
     cmd->callback([cmd, opts, &games] {
         const bool mcts = opts->algo == "mcts";
-        for (const char* name : {"--depth", "--hash", "--weak", "--book"})
+        for (const char* name : {"--depth", "--hash", "--weak", "--book", "--egtb"})
             if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
         for (const char* name : {"--iterations", "--seed", "--no-rave"})
             if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include <ply/cli/endgame_tables.hpp>
 #include <ply/cli/mcts_search.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/solvable.hpp>
@@ -41,6 +42,7 @@ struct AnalyseOptions {
     bool weak = false;
     bool json = false;
     std::string book;             // a book of solved positions to load
+    std::string egtb;             // a folder of endgame tables (`ply egtb build`)
     std::string algo = "engine";  // or mcts: --time, --threads, --multipv and the mcts options apply
     MctsOptions mcts;
 };
@@ -66,9 +68,10 @@ std::string iteration_line(const G& root, const engine::Report<typename G::Move>
 template <NotatedGame G>
 void print_analysis_json(const G& root, const engine::Result<typename G::Move>& result,
                          const std::vector<std::optional<engine::Report<typename G::Move>>>& last, double seconds,
-                         std::ostream& out) {
+                         const std::string& database, std::ostream& out) {
     nlohmann::json j = {
         {"position", root.position()}, {"depth", result.depth}, {"nodes", result.nodes}, {"seconds", seconds}};
+    if (!database.empty()) j["database"] = database;
     j["best"] = result.best ? nlohmann::json(root.move_to_string(*result.best)) : nlohmann::json(nullptr);
     add_score(j, result.score);
     j["lines"] = nlohmann::json::array();
@@ -82,10 +85,14 @@ void print_analysis_json(const G& root, const engine::Result<typename G::Move>& 
 }
 
 template <NotatedGame G>
-void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
+void analyse(const G& root, const AnalyseOptions& o, std::ostream& out,
+             typename engine::Endgames<G>::Tables* tables = nullptr) {
     using Move = typename G::Move;
     engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));  // before any output: it may fail
+    engine.set_endgames(tables);
+    const std::string database = database_text(tables, root);
     if (!o.json) out << "position: " << root.position() << "\n";
+    if (!o.json && !database.empty()) out << database << "\n";
     if (const Outcome over = root.outcome(); is_over(over)) {
         const std::string reason = describe::end_reason(root);
         if (o.json) {
@@ -120,7 +127,7 @@ void analyse(const G& root, const AnalyseOptions& o, std::ostream& out) {
         limits.depth = o.depth.value_or(kDefaultDepth);
     }
     const auto result = engine.think(root, limits);
-    if (o.json) return print_analysis_json(root, result, last, clock.seconds(), out);
+    if (o.json) return print_analysis_json(root, result, last, clock.seconds(), database, out);
 
     out << "best move: " << (result.best ? describe::display_move(root, *result.best) : std::string("(none)"));
     if (result.depth > 0)
@@ -231,7 +238,8 @@ void run_analyse(const CLI::App& cmd, const AnalyseOptions& opts) {
         if (!opts.depth && !opts.seconds) return solve_moves(cmd, root, opts, std::cout);
     }
     if (opts.weak || !opts.book.empty()) usage_error(cmd, "--weak and --book are for solving; drop --depth/--time");
-    analyse(root, opts, std::cout);
+    const auto tables = open_endgame_tables<G>(cmd, opts.egtb);
+    analyse(root, opts, std::cout, tables.get());
 }
 
 }  // namespace ply::cli

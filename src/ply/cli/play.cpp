@@ -22,6 +22,7 @@ void add_play_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--first", opts->first, "Who moves first")->check(CLI::IsMember({"human", "engine"}));
     cmd->add_option("--algo", opts->algo, "engine (alpha-beta) or mcts (Monte Carlo; Go's default)")
         ->check(CLI::IsMember({"engine", "mcts"}));
+    cmd->add_option("--egtb", opts->egtb, "chess, checkers: a folder of endgame tables (`ply egtb build`)");
     cmd->add_flag("--info", opts->info, "Show the engine's search lines from the start (the info command toggles)");
     cmd->callback([cmd, opts, &games] { game_named(*cmd, games, opts->game).play(*cmd, *opts); });
 }

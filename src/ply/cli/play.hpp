@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include <ply/cli/endgame_tables.hpp>
 #include <ply/cli/errors.hpp>
 #include <ply/cli/play_session.hpp>
 #include <ply/cli/positions.hpp>
@@ -25,6 +26,7 @@ struct PlayOptions {
     std::string first = "human";
     bool info = false;
     std::optional<std::string> algo;  // engine or mcts; none: the game's default
+    std::string egtb;                 // a folder of endgame tables
 };
 
 // The start and the moves of the game in the file `path` (--load), as the
@@ -62,6 +64,9 @@ void run_play(const CLI::App& cmd, const PlayOptions& opts) {
     settings.mcts = opts.algo ? *opts.algo == "mcts" : describe::plays_by_mcts<G>();
     if (opts.position && *opts.position != "-") settings.position_file = *opts.position;
     if (settings.mcts && opts.depth) usage_error(cmd, "--depth is not for Monte Carlo tree search; give --time");
+    if (settings.mcts && !opts.egtb.empty()) usage_error(cmd, "--egtb is for the engine, not --algo mcts");
+    open_endgame_tables<G>(cmd, opts.egtb);  // checked here, opened by the engine's player
+    settings.egtb = opts.egtb;
     if (opts.load) {
         if (opts.position) usage_error(cmd, "--load and --position exclude each other");
         auto [start, moves] = load_game<G>(cmd, *opts.load);

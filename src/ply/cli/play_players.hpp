@@ -12,6 +12,7 @@
 #include <string>
 #include <type_traits>
 
+#include <ply/cli/endgame_tables.hpp>
 #include <ply/cli/play_record.hpp>
 #include <ply/cli/play_solver.hpp>
 #include <ply/search/engine/engine.hpp>
@@ -28,6 +29,7 @@ struct PlaySettings {
     bool show_info = false;     // print the search's lines as it deepens
     bool mcts = false;          // Monte Carlo tree search for --time seconds, not the alpha-beta engine
     std::string position_file;  // --position's file, which `save` may not replace
+    std::string egtb;           // a folder of endgame tables (`ply egtb build`), checked by run_play
 };
 
 template <class Move>
@@ -83,6 +85,12 @@ public:
 
     EnginePlayer(const PlaySettings& settings, std::ostream& out, const bool& show_info)
         : limits_(play_limits<Move>(settings)) {
+        if constexpr (SlicedGame<G>) {
+            if (!settings.egtb.empty()) {
+                tables_ = std::make_shared<Tables>(settings.egtb, std::string(G::name));
+                engine_.set_endgames(tables_.get());
+            }
+        }
         engine_.on_report = [this, &out, &show_info](const engine::Report<Move>& r) {
             // Only completed iterations; aspiration re-searches are partial lines.
             if (show_info && r.bound == engine::Bound::Exact) out << play_info_line(*root_, r) << "\n" << std::flush;
@@ -92,18 +100,20 @@ public:
     Choice<Move> choose(const G& g) {
         root_ = &g;
         const auto r = engine_.think(g, limits_);
-        return {r.best, summary(r), play_evaluation(r.score, r.depth, r.nodes)};
+        return {r.best, summary(r, database_text(tables_.get(), g)), play_evaluation(r.score, r.depth, r.nodes)};
     }
     void new_game() { engine_.clear(); }  // the old game's table goes
 
 private:
     // A search stopped before its first iteration has no score worth showing.
-    static std::string summary(const engine::Result<Move>& r) {
-        std::string s = " (";
+    static std::string summary(const engine::Result<Move>& r, const std::string& database) {
+        std::string s = " (" + (database.empty() ? "" : database + ", ");
         if (r.depth > 0) s += "score " + describe::score_text<G>(r.score) + ", depth " + std::to_string(r.depth) + ", ";
         return s + std::to_string(r.nodes) + " nodes)";
     }
 
+    using Tables = typename engine::Endgames<G>::Tables;
+    std::shared_ptr<Tables> tables_;  // before the engine, which probes them
     engine::Engine<G> engine_;
     engine::Limits<Move> limits_;
     const G* root_ = nullptr;  // the position being searched, for the info lines

@@ -1,0 +1,55 @@
+// `--egtb DIR` for the commands that search (analyse, play): the tables
+// `ply egtb build` wrote, given to the engine, and the line that shows a
+// position's database value.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include <ply/cli/errors.hpp>
+#include <ply/core/slices.hpp>
+#include <ply/search/engine/endgames.hpp>
+#include <ply/search/retro/probe.hpp>
+
+namespace ply::cli {
+
+// The tables in `folder` (empty: none); a game without slices, or a folder
+// that is not one, is bad usage.
+template <Game G>
+auto open_endgame_tables(const CLI::App& cmd, const std::string& folder) {
+    using Tables = typename engine::Endgames<G>::Tables;
+    std::shared_ptr<Tables> tables;
+    if (folder.empty()) return tables;
+    if constexpr (!SlicedGame<G>) {
+        usage_error(cmd, "--egtb: " + std::string(G::name) + " has no endgame databases");
+    } else {
+        std::error_code error;
+        if (!std::filesystem::is_directory(folder, error))
+            usage_error(cmd, "--egtb: '" + folder + "' is not a folder (build one with 'ply egtb build')");
+        tables = std::make_shared<Tables>(folder, std::string(G::name));
+    }
+    return tables;
+}
+
+// "database win in 19 plies", or "" where no table holds the position (or
+// a table is unusable: the search goes on without it).
+template <Game G, class Tables>
+std::string database_text(Tables* tables, const G& position) {
+    if constexpr (SlicedGame<G>) {
+        if (!tables) return {};
+        try {
+            const auto v = tables->probe(position);
+            if (!v) return {};
+            if (v->result == Outcome::Draw) return "database draw";
+            return "database " + std::string(to_string(v->result)) + " in " + std::to_string(v->plies) +
+                   (v->plies == 1 ? " ply" : " plies");
+        } catch (const retro::TableError&) {
+            return {};
+        }
+    }
+    return {};
+}
+
+}  // namespace ply::cli
