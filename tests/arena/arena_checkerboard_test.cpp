@@ -5,7 +5,11 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <utility>
 
@@ -198,6 +202,37 @@ TEST(ArenaCheckerBoard, PlysLibraryTellsLegalMovesBySquares) {
     EXPECT_EQ(move.jumps, 2);
     board[0][0] = 99;
     EXPECT_EQ(islegal(board, checkers::cb::kBlack, 15, 31, &move), 0);
+}
+
+// `set egdbpath`: the library plays First Position from `ply egtb build`'s
+// tables, the one winning move (its search alone prefers 23-18 at this
+// time); a folder that is none is refused and the old one kept.
+TEST(ArenaCheckerBoard, PlysLibraryPlaysFromTheEndgameTables) {
+    const auto dir = std::filesystem::temp_directory_path() / ("ply_test_cb_egdb_" + std::to_string(::getpid()));
+    ASSERT_EQ(std::system(
+                  ("'" PLY_BINARY "' egtb build checkers --pieces 4 --dir '" + dir.string() + "' 2>/dev/null").c_str()),
+              0);
+    CbLibrary lib;
+    ASSERT_EQ(lib.open(PLY_CB_LIBRARY), "");
+    bool known = false;
+    EXPECT_EQ(lib.command("set egdbpath " + dir.string(), &known), dir.string());
+    EXPECT_TRUE(known);
+    EXPECT_NE(lib.command("set egdbpath /no/such/folder", &known).find("is not a folder"), std::string::npos);
+    EXPECT_FALSE(known);
+    const auto getmove = reinterpret_cast<GetMove>(lib.getmove());
+    const Checkers g = Checkers::from_fen("W:WK19,K23:B12,K28");
+    int board[8][8] = {};
+    checkers::cb::to_board(g, board);
+    char str[1024] = {};
+    int playnow = 0;
+    checkers::cb::CbMove move{};
+    getmove(board, checkers::cb::kWhite, 0.2, str, &playnow, 0, 0, &move);
+    const auto found = checkers::cb::find_move(g, move);
+    ASSERT_TRUE(found) << checkers::cb::describe(move);
+    EXPECT_EQ(g.move_to_string(*found), "23-27") << str;
+    EXPECT_EQ(lib.command("set egdbpath", &known), "");
+    EXPECT_TRUE(known);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -19,6 +19,8 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -68,7 +70,10 @@ private:
     engine::Result<Move> search(const G& game, const engine::Limits<Move>& limits, char* str, int* playnow);
     engine::Limits<Move> limits_for(double maxtime, int info, int moreinfo) const;
     static std::string line(const G& g, const engine::Report<Move>& r);
+    int set_egdb_path(std::string_view path, char* reply);
 
+    std::shared_ptr<typename engine::Endgames<G>::Tables> tables_;  // `set egdbpath`'s, before the engine
+    std::string egdb_path_;
     engine::Engine<G> engine_;
     std::optional<G> last_;  // the game after the engine's last move
 };
@@ -223,8 +228,10 @@ int Session<G>::command(std::string_view text, char* reply) {
                           std::to_string(engine_.hash_megabytes()) + " MB of hash",
                       1);
     if (is("help"))
-        return answer("commands: name, about, help, get protocolversion, get gametype, get hashsize, set hashsize MB",
-                      1);
+        return answer(
+            "commands: name, about, help, get protocolversion, get gametype, get hashsize, set hashsize MB, "
+            "get egdbpath, set egdbpath FOLDER",
+            1);
     if (is("get", "protocolversion")) return answer(std::to_string(cb_api::kProtocolVersion), 1);
     if (is("get", "gametype")) return answer(std::to_string(Protocol::game_type), 1);
     if (is("get", "hashsize")) return answer(std::to_string(engine_.hash_megabytes()), 1);
@@ -242,7 +249,37 @@ int Session<G>::command(std::string_view text, char* reply) {
         }
         return answer(std::to_string(engine_.hash_megabytes()), 1);
     }
+    if (is("get", "egdbpath")) return answer(egdb_path_, 1);
+    if (is("set", "egdbpath")) {
+        const std::string_view rest = trim(text);
+        return set_egdb_path(trim(rest.substr(std::min(rest.size(), rest.find("egdbpath") + 8))), reply);
+    }
     return answer("unknown command '" + clip(text) + "' (help lists the commands)", 0);
+}
+
+// The endgame tables of `ply egtb build` in a folder; empty: none.
+template <CheckerBoardGame G>
+int Session<G>::set_egdb_path(std::string_view path, char* reply) {
+    if constexpr (SlicedGame<G>) {
+        std::error_code error;
+        if (!path.empty() && !std::filesystem::is_directory(path, error)) {
+            put(reply, "set egdbpath: '" + clip(path) + "' is not a folder");
+            return 0;  // the folder before is kept
+        }
+        engine_.set_endgames(nullptr);
+        tables_.reset();
+        egdb_path_ = std::string(path);
+        if (!path.empty()) {
+            tables_ = std::make_shared<typename engine::Endgames<G>::Tables>(egdb_path_, std::string(G::name));
+            engine_.set_endgames(tables_.get());
+        }
+        engine_.clear();  // the table's values were found with other databases, or none
+        put(reply, egdb_path_);
+        return 1;
+    } else {
+        put(reply, "set egdbpath: this game has no endgame databases");
+        return 0;
+    }
 }
 
 }  // namespace ply::checkerboard
