@@ -205,7 +205,7 @@ TEST(ArenaCheckerBoard, PlysLibraryTellsLegalMovesBySquares) {
 }
 
 // `set egdbpath`: the library plays First Position from `ply egtb build`'s
-// tables, the one winning move (its search alone prefers 23-18 at this
+// tables, the fastest win (its search alone prefers 23-18, a slower one, at this
 // time); a folder that is none is refused and the old one kept.
 TEST(ArenaCheckerBoard, PlysLibraryPlaysFromTheEndgameTables) {
     const auto dir = std::filesystem::temp_directory_path() / ("ply_test_cb_egdb_" + std::to_string(::getpid()));

@@ -90,7 +90,7 @@ struct KiwipeteWorker {
     ply::engine::TranspositionTable<Move> table{16};
     ply::engine::SharedState<Move> shared;
     ply::engine::ThreadMemory<Position> memory;
-    ply::engine::Endgames<Position> endgames;
+    ply::retro::Endgames<Position> endgames;
     ply::engine::Worker<Position> worker{shared, root, memory, endgames};
 
     KiwipeteWorker() {

@@ -72,7 +72,7 @@ private:
     static std::string line(const G& g, const engine::Report<Move>& r);
     int set_egdb_path(std::string_view path, char* reply);
 
-    std::shared_ptr<typename engine::Endgames<G>::Tables> tables_;  // `set egdbpath`'s, before the engine
+    std::shared_ptr<typename retro::Endgames<G>::Tables> tables_;  // `set egdbpath`'s, before the engine
     std::string egdb_path_;
     engine::Engine<G> engine_;
     std::optional<G> last_;  // the game after the engine's last move
@@ -270,7 +270,7 @@ int Session<G>::set_egdb_path(std::string_view path, char* reply) {
         tables_.reset();
         egdb_path_ = std::string(path);
         if (!path.empty()) {
-            tables_ = std::make_shared<typename engine::Endgames<G>::Tables>(egdb_path_, std::string(G::name));
+            tables_ = std::make_shared<typename retro::Endgames<G>::Tables>(egdb_path_, std::string(G::name));
             engine_.set_endgames(tables_.get());
         }
         engine_.clear();  // the table's values were found with other databases, or none

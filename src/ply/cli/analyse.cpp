@@ -35,7 +35,7 @@ void add_analyse_command(CLI::App& app, const Registry& games) {
     cmd->add_flag("--no-rave", m.no_rave, "mcts: no RAVE");
     cmd->callback([cmd, opts, &games] {
         const bool mcts = opts->algo == "mcts";
-        for (const char* name : {"--depth", "--hash", "--weak", "--book", "--egtb"})
+        for (const char* name : {"--depth", "--hash", "--weak", "--book"})
             if (mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is not for --algo mcts");
         for (const char* name : {"--iterations", "--seed", "--no-rave"})
             if (!mcts && given(*cmd, name)) usage_error(*cmd, std::string(name) + " is for --algo mcts");

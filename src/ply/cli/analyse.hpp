@@ -86,7 +86,7 @@ void print_analysis_json(const G& root, const engine::Result<typename G::Move>& 
 
 template <NotatedGame G>
 void analyse(const G& root, const AnalyseOptions& o, std::ostream& out,
-             typename engine::Endgames<G>::Tables* tables = nullptr) {
+             typename retro::Endgames<G>::Tables* tables = nullptr) {
     using Move = typename G::Move;
     engine::Engine<G> engine(static_cast<std::size_t>(o.hash_mb));  // before any output: it may fail
     engine.set_endgames(tables);
@@ -198,12 +198,15 @@ void solve_moves(const CLI::App& cmd, const G& root, const AnalyseOptions& o, st
 // Monte Carlo tree search on one position: the root's moves by visits,
 // each with its mean reward and the line the tree followed below it.
 template <NotatedGame G>
-void analyse_mcts(const G& root, const AnalyseOptions& o, std::ostream& out) {
+void analyse_mcts(const G& root, const AnalyseOptions& o, std::ostream& out,
+                  typename retro::Endgames<G>::Tables* tables = nullptr) {
     MctsOptions m = o.mcts;
     m.seconds = m.seconds ? m.seconds : o.seconds;
     m.threads = o.threads;
     const Stopwatch clock;
-    auto r = mcts::ParallelSearcher<G>(m.options(), m.threads).search(root, m.limits());
+    mcts::ParallelSearcher<G> searcher(m.options(), m.threads);
+    searcher.set_endgames(tables);
+    auto r = searcher.search(root, m.limits());
     const double seconds = clock.seconds();
     std::stable_sort(r.moves.begin(), r.moves.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
     r.moves.resize(std::min(r.moves.size(), static_cast<std::size_t>(o.multipv)));
@@ -233,12 +236,12 @@ void analyse_mcts(const G& root, const AnalyseOptions& o, std::ostream& out) {
 template <NotatedGame G>
 void run_analyse(const CLI::App& cmd, const AnalyseOptions& opts) {
     const G root = load_position<G>(cmd, opts.position);
-    if (opts.algo == "mcts") return analyse_mcts(root, opts, std::cout);
+    const auto tables = open_endgame_tables<G>(cmd, opts.egtb);
+    if (opts.algo == "mcts") return analyse_mcts(root, opts, std::cout, tables.get());
     if constexpr (ProbeSolvable<G>) {
         if (!opts.depth && !opts.seconds) return solve_moves(cmd, root, opts, std::cout);
     }
     if (opts.weak || !opts.book.empty()) usage_error(cmd, "--weak and --book are for solving; drop --depth/--time");
-    const auto tables = open_endgame_tables<G>(cmd, opts.egtb);
     analyse(root, opts, std::cout, tables.get());
 }
 

@@ -10,7 +10,7 @@
 
 #include <ply/cli/errors.hpp>
 #include <ply/core/slices.hpp>
-#include <ply/search/engine/endgames.hpp>
+#include <ply/search/retro/endgames.hpp>
 #include <ply/search/retro/probe.hpp>
 
 namespace ply::cli {
@@ -19,7 +19,7 @@ namespace ply::cli {
 // that is not one, is bad usage.
 template <Game G>
 auto open_endgame_tables(const CLI::App& cmd, const std::string& folder) {
-    using Tables = typename engine::Endgames<G>::Tables;
+    using Tables = typename retro::Endgames<G>::Tables;
     std::shared_ptr<Tables> tables;
     if (folder.empty()) return tables;
     if constexpr (!SlicedGame<G>) {

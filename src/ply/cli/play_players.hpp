@@ -112,7 +112,7 @@ private:
         return s + std::to_string(r.nodes) + " nodes)";
     }
 
-    using Tables = typename engine::Endgames<G>::Tables;
+    using Tables = typename retro::Endgames<G>::Tables;
     std::shared_ptr<Tables> tables_;  // before the engine, which probes them
     engine::Engine<G> engine_;
     engine::Limits<Move> limits_;

@@ -131,7 +131,7 @@ private:
     int elo_ = 0;                                     // UCI_Elo; used with UCI_LimitStrength
     std::mt19937_64 random_{std::random_device{}()};  // a weakened player's choices
     [[no_unique_address]] OwnBookOf<G> own_book_;
-    std::shared_ptr<typename engine::Endgames<G>::Tables> endgames_;  // EndgamePath's tables, if any
+    std::shared_ptr<typename retro::Endgames<G>::Tables> endgames_;  // EndgamePath's tables, if any
 };
 
 // Another protocol's loop, given the rest of the input: what `xboard` as the

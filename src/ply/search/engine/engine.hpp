@@ -41,7 +41,7 @@ public:
     Features& features() { return shared_.features; }
     // Endgame databases probed below the root (nullptr: none); they must
     // outlive every search.
-    void set_endgames(typename Endgames<G>::Tables* tables) { endgames_.set(tables); }
+    void set_endgames(typename retro::Endgames<G>::Tables* tables) { endgames_.set(tables); }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
 
     // Called after every completed iteration (and on aspiration fail low/high).
@@ -356,7 +356,7 @@ private:
     SharedState<Move> shared_;
     std::vector<std::unique_ptr<ThreadMemory<G>>> memories_;  // one per thread, kept between searches
     std::vector<std::unique_ptr<Worker<G>>> workers_;
-    Endgames<G> endgames_;
+    retro::Endgames<G> endgames_;
     int threads_ = 1;
     std::string shortfall_, shortfall_why_;
     Limits<Move> limits_;

@@ -14,12 +14,12 @@
 #include <ply/search/classic/common.hpp>
 #include <ply/search/engine/busy.hpp>
 #include <ply/search/engine/correction.hpp>
-#include <ply/search/engine/endgames.hpp>
 #include <ply/search/engine/features.hpp>
 #include <ply/search/engine/history.hpp>
 #include <ply/search/engine/parameters.hpp>
 #include <ply/search/engine/tt.hpp>
 #include <ply/search/node_end.hpp>
+#include <ply/search/retro/endgames.hpp>
 #include <ply/search/sort.hpp>
 
 namespace ply::engine {
@@ -77,7 +77,7 @@ class alignas(64) Worker {
 public:
     using Move = typename G::Move;
 
-    Worker(SharedState<Move>& shared, const G& root, ThreadMemory<G>& memory, const Endgames<G>& endgames)
+    Worker(SharedState<Move>& shared, const G& root, ThreadMemory<G>& memory, const retro::Endgames<G>& endgames)
         : shared_(shared), game_(root), history_(memory.history), correction_(memory.correction), endgames_(endgames) {}
 
     // Copied into this worker's own list, whose storage a kept worker reuses.
@@ -710,9 +710,9 @@ private:
     std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
     classic::PvTable<Move> pv_;
-    MoveHistory<G>& history_;           // the engine's for this thread, kept between searches
-    CorrectionHistory<G>& correction_;  // the same
-    const Endgames<G>& endgames_;       // the engine's
+    MoveHistory<G>& history_;             // the engine's for this thread, kept between searches
+    CorrectionHistory<G>& correction_;    // the same
+    const retro::Endgames<G>& endgames_;  // the engine's
     std::array<std::optional<Move>, kMaxPly + 1> stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> key_stack_{};
     std::array<std::optional<std::size_t>, kMaxPly + 1> piece_key_stack_{};

@@ -32,6 +32,7 @@
 #include <ply/core/game.hpp>
 #include <ply/search/mcts/types.hpp>
 #include <ply/search/node_end.hpp>
+#include <ply/search/retro/endgames.hpp>
 
 namespace ply::mcts {
 
@@ -62,6 +63,12 @@ public:
 
     // Forgets the tree: the next search starts afresh.
     void clear() { nodes_.clear(); }
+    // Endgame databases that settle nodes and end playouts (nullptr: none);
+    // they must outlive the searches.
+    void set_endgames(typename retro::Endgames<G>::Tables* tables) {
+        endgames_.set(tables);
+        clear();  // proofs found without them
+    }
 
 private:
     Result<Move> search(const G& root, const Budget& budget, std::uint64_t reused) {
@@ -191,6 +198,11 @@ private:
             nodes_[at].proof = proof_of(*end);
             return true;
         }
+        // The root keeps its children: a proof there would leave no move.
+        if (const auto known = at != 0 ? endgames_.score(game, 0) : std::nullopt) {
+            nodes_[at].proof = proof_of(*known);
+            return true;
+        }
         return false;
     }
 
@@ -295,7 +307,8 @@ private:
             if (!is_over(o)) return std::nullopt;
             return terminal_score(o, 0, o == Outcome::Scored ? Score(game.evaluate()) : 0);
         } else {
-            return end_of(game);
+            if (const auto end = end_of(game)) return end;
+            return endgames_.score(game, 0);
         }
     }
 
@@ -415,6 +428,7 @@ private:
     std::uint32_t stamp_now_ = 0;
     std::size_t next_amaf_ = 0;  // played_[next_amaf_..] are in first_played_
     MoveListOf<G> moves_;
+    retro::Endgames<G> endgames_;
 };
 
 }  // namespace ply::mcts

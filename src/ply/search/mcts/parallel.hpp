@@ -53,6 +53,9 @@ public:
     void clear() {
         for (auto& s : searchers_) s.clear();
     }
+    void set_endgames(typename retro::Endgames<G>::Tables* tables) {
+        for (auto& s : searchers_) s.set_endgames(tables);
+    }
 
 private:
     static Result<Move> merge(const std::vector<Result<Move>>& results) {
