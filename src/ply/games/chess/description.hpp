@@ -12,6 +12,7 @@
 #include <ply/games/chess/perft.hpp>
 #include <ply/games/chess/position.hpp>
 #include <ply/games/chess/protocol.hpp>
+#include <ply/games/chess/slices.hpp>
 #include <ply/games/chess/tuning.hpp>
 
 namespace ply {
@@ -53,6 +54,8 @@ static_assert(NotatedGame<Position> && TurnNumberedGame<Position> && Chess960Gam
 // EPD test suites (EpdSuite), `ply datagen` and `ply tune` (Tuning).
 static_assert(sizeof(EngineProtocol<Position>) > 0);
 static_assert(FastPerftGame<Position> && EpdSuiteGame<Position> && TunableGame<Position>);
+// Endgame slices for retrograde analysis, named as Syzygy names its tables (slices.hpp).
+static_assert(SlicedGame<Position>);
 
 }  // namespace chess
 }  // namespace ply

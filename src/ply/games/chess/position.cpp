@@ -57,6 +57,14 @@ Position Position::from_position(std::string_view text) {
     return from_fen(text);
 }
 
+void Position::set_pieces(std::span<const std::pair<Piece, Square>> pieces, Color side_to_move) {
+    clear();
+    for (const auto& [piece, square] : pieces) put_piece(piece, square);
+    side_ = side_to_move;
+    game_ply_ = side_ == Black;
+    key_ = compute_hash();
+}
+
 void Position::add_castling_right(Color c, Square rook) {
     const Square king = king_square(c);
     const bool kingside = file_of(rook) > file_of(king);

@@ -9,8 +9,10 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <ply/core/board_view.hpp>
@@ -52,6 +54,11 @@ public:
     static Position from_fen(std::string_view fen, bool chess960 = false);
     // "startpos" or a FEN (NotatedGame).
     static Position from_position(std::string_view text);
+    // A bare position: these pieces and this side to move, no castling or en
+    // passant rights, clocks and history cleared; quicker than FEN for the
+    // millions an endgame slice sets up (slices.hpp). The caller vouches for
+    // one king a side and no pawn on the first or last rank.
+    void set_pieces(std::span<const std::pair<Piece, Square>> pieces, Color side_to_move);
 
     // FEN; castling rights as KQkq where that is exact (X-FEN), or as rook
     // files (Shredder-FEN) when `shredder` is set.
