@@ -38,7 +38,7 @@ ply::retro::Value egtb_value(const Tables& tables, const Checkers& g) {
 
 // A random placement of `pieces` pieces, drawn square by square (not
 // through the slices' indices), either side to move.
-Checkers random_position(std::mt19937_64& random, int pieces) {
+Checkers random_placement(std::mt19937_64& random, int pieces) {
     std::uint32_t sides[2] = {0, 0}, kings = 0;
     for (int placed = 0; placed < pieces;) {
         const int q = int(random() % 32), side = int(random() % 2);
@@ -91,7 +91,7 @@ TEST(CheckersEgtb, AgreesWithTheExactSolver) {
     // 1,000 each of 2 and 3 pieces, 200 of 4 (their solves take 80 ms
     // each; bench/checkers-egtb compares thousands more).
     for (int k = 0; k < 2200; ++k) {
-        const Checkers g = random_position(random, k < 1000 ? 2 : k < 2000 ? 3 : 4);
+        const Checkers g = random_placement(random, k < 1000 ? 2 : k < 2000 ? 3 : 4);
         const auto solved = solver.solve(g, [] { return false; });
         ASSERT_NE(solved.result, ply::Outcome::Ongoing) << g.fen() << ": " << solved.unknown_why;
         const auto v = egtb_value(tables, g);

@@ -18,11 +18,11 @@ namespace {
 
 using ply::checkers::Checkers;
 using ply::checkers::Slice;
-using Index = ply::SliceIndex<Checkers>;
+using Slicing = ply::SliceIndex<Checkers>;
 using ply::retro::Code;
 
 // OEIS A055213: placements of n pieces, men never on their own crowning row.
-constexpr std::uint64_t kPlacements[7] = {1, 120, 6972, 261224, 7092774, 148688232, 2503611964};
+constexpr std::uint64_t kA055213[7] = {1, 120, 6972, 261224, 7092774, 148688232, 2503611964};
 
 // The board turned half round (square n to 33 - n), colours and the side to
 // move swapped, square by square.
@@ -60,48 +60,48 @@ bool fits(const Checkers& g, const Slice& s) {
 // address() finds it, and so does the position's colour-swapped image.
 void expect_round_trip(const Slice& s, std::uint64_t i) {
     Checkers g;
-    ASSERT_TRUE(Index::position(s, i, g)) << Index::name(s) << " " << i;
-    ASSERT_TRUE(fits(g, s)) << Index::name(s) << " " << i << ": " << g.fen();
+    ASSERT_TRUE(Slicing::position(s, i, g)) << Slicing::name(s) << " " << i;
+    ASSERT_TRUE(fits(g, s)) << Slicing::name(s) << " " << i << ": " << g.fen();
     const ply::SliceAddress<Slice> want{s, i};
-    ASSERT_EQ(Index::address(g), want) << g.fen();
-    ASSERT_EQ(Index::address(colour_swapped(g)), want) << colour_swapped(g).fen();
+    ASSERT_EQ(Slicing::address(g), want) << g.fen();
+    ASSERT_EQ(Slicing::address(colour_swapped(g)), want) << colour_swapped(g).fen();
 }
 
 }  // namespace
 
 TEST(CheckersSlices, NamesReadBackAndBadOnesAreRefused) {
     std::set<std::string> names;
-    for (const Slice& s : Index::slices(ply::checkers::kMostSlicePieces)) {
-        const std::string name = Index::name(s);
-        EXPECT_EQ(Index::parse(name), s) << name;
+    for (const Slice& s : Slicing::slices(ply::checkers::kMostSlicePieces)) {
+        const std::string name = Slicing::name(s);
+        EXPECT_EQ(Slicing::parse(name), s) << name;
         EXPECT_TRUE(names.insert(name).second) << name;
     }
-    EXPECT_EQ(Index::name(Slice{{1, 0}, {1, 0}}), "1Kv1K");
-    EXPECT_EQ(Index::name(Slice{{2, 1}, {1, 2}}), "2K1Mv1K2M");
-    EXPECT_EQ(Index::name(Slice{{0, 1}, {0, 0}}), "1Mv0");
+    EXPECT_EQ(Slicing::name(Slice{{1, 0}, {1, 0}}), "1Kv1K");
+    EXPECT_EQ(Slicing::name(Slice{{2, 1}, {1, 2}}), "2K1Mv1K2M");
+    EXPECT_EQ(Slicing::name(Slice{{0, 1}, {0, 0}}), "1Mv0");
     for (const char* bad : {"", "v", "0v0", "1K", "1Kv", "v1K", "1Kv2K", "1M1Kv2M", "0Kv1K", "01Kv1K", "1kv1k",
                             "1Kv1K ", " 1Kv1K", "2Kv-1K", "1Mv1K", "5Kv4K", "1K1K1v0", "1Kx1K", "99999999999Kv0"})
-        EXPECT_FALSE(Index::parse(bad).has_value()) << bad;
-    EXPECT_THROW(Index::slices(ply::checkers::kMostSlicePieces + 1), std::out_of_range);
+        EXPECT_FALSE(Slicing::parse(bad).has_value()) << bad;
+    EXPECT_THROW(Slicing::slices(ply::checkers::kMostSlicePieces + 1), std::out_of_range);
     // Slices made by hand rather than parsed: none of these is indexed.
     Checkers g;
     for (const Slice& s : {Slice{{5, 0}, {4, 0}}, Slice{{0, 1}, {1, 0}}, Slice{{-1, 2}, {0, 0}}, Slice{}}) {
-        EXPECT_EQ(Index::size(s), 0u);
-        EXPECT_FALSE(Index::position(s, 0, g));
+        EXPECT_EQ(Slicing::size(s), 0u);
+        EXPECT_FALSE(Slicing::position(s, 0, g));
     }
 }
 
 TEST(CheckersSlices, IndicesNumberThePlacementsOfA055213) {
     std::map<int, std::uint64_t> total;
-    for (const Slice& s : Index::slices(6)) total[s.pieces()] += Index::size(s);
-    for (int n = 1; n <= 6; ++n) EXPECT_EQ(total[n], kPlacements[n]) << n << " pieces";
+    for (const Slice& s : Slicing::slices(6)) total[s.pieces()] += Slicing::size(s);
+    for (int n = 1; n <= 6; ++n) EXPECT_EQ(total[n], kA055213[n]) << n << " pieces";
 }
 
 // Round trips over every index of up to 4 pieces: with the counts above, the
 // indices are exactly the placements, each once.
 TEST(CheckersSlices, EveryIndexOfFourPiecesOrFewerRoundTrips) {
-    for (const Slice& s : Index::slices(4))
-        for (std::uint64_t i = 0; i < Index::size(s); ++i) {
+    for (const Slice& s : Slicing::slices(4))
+        for (std::uint64_t i = 0; i < Slicing::size(s); ++i) {
             expect_round_trip(s, i);
             if (testing::Test::HasFatalFailure()) return;
         }
@@ -109,20 +109,20 @@ TEST(CheckersSlices, EveryIndexOfFourPiecesOrFewerRoundTrips) {
 
 TEST(CheckersSlices, SampledIndicesOfFiveToEightPiecesRoundTrip) {
     std::mt19937_64 random(76);
-    for (const Slice& s : Index::slices(8)) {
+    for (const Slice& s : Slicing::slices(8)) {
         if (s.pieces() < 5) continue;
-        const std::uint64_t size = Index::size(s);
+        const std::uint64_t size = Slicing::size(s);
         for (const std::uint64_t i : {std::uint64_t{0}, size / 2, size - 1, random() % size, random() % size}) {
             expect_round_trip(s, i);
             if (testing::Test::HasFatalFailure()) return;
         }
         Checkers g;
-        EXPECT_FALSE(Index::position(s, size, g));
+        EXPECT_FALSE(Slicing::position(s, size, g));
     }
 }
 
 TEST(CheckersSlices, NoSliceForAnEmptyBoardOrTooManyPieces) {
-    EXPECT_FALSE(Index::address(Checkers::from_fen("B:W:B")).has_value());
-    EXPECT_FALSE(Index::address(Checkers::from_fen("B:W21-25:B1-4")).has_value());
-    EXPECT_TRUE(Index::address(Checkers::from_fen("B:W21-24:B1-4")).has_value());
+    EXPECT_FALSE(Slicing::address(Checkers::from_fen("B:W:B")).has_value());
+    EXPECT_FALSE(Slicing::address(Checkers::from_fen("B:W21-25:B1-4")).has_value());
+    EXPECT_TRUE(Slicing::address(Checkers::from_fen("B:W21-24:B1-4")).has_value());
 }
