@@ -16,6 +16,7 @@
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/openings.hpp>
 #include <ply/tools/arena/pgn.hpp>
+#include <ply/tools/arena/ply_player.hpp>
 #include <ply/tools/arena/uci_player.hpp>
 #include <ply/tools/arena/xboard_player.hpp>
 
@@ -68,6 +69,28 @@ TEST(ArenaPieces, EngineWords) {
     apply_each(mine, parse_engine_config({"tc=1+0.1", "option.Threads=1"}, true));
     EXPECT_EQ(mine.limits.to_string(), "depth=3");  // its own limits win
     EXPECT_EQ(mine.options.size(), 1u);
+}
+
+TEST(ArenaPieces, PlyEngineParameters) {
+    const PlySpec spec = parse_ply_spec("ply:game=chess,algo=engine,param.lmr_divisor=3.5,param.futility_base=40");
+    const SearchParameters p = parameters_with(SearchParameters{}, spec);
+    EXPECT_DOUBLE_EQ(p.lmr_divisor, 3.5);
+    EXPECT_EQ(p.futility_base, 40);
+    SearchParameters expected;
+    expected.lmr_divisor = 3.5;
+    expected.futility_base = 40;
+    EXPECT_EQ(p, expected);  // nothing else
+    EXPECT_THROW(parse_ply_spec("ply:game=chess,algo=engine,param.nonsense=1"), ParseError);
+    EXPECT_THROW(parse_ply_spec("ply:game=chess,algo=engine,param.futility_base="), ParseError);
+    EXPECT_THROW(parse_ply_spec("ply:game=chess,algo=alphabeta,param.futility_base=40"), ParseError);
+    for (const char* bad : {"param.futility_base=40.5", "param.lmr_divisor=0", "param.late_move_count_divisor=-1"})
+        EXPECT_THROW(
+            parameters_with(SearchParameters{}, parse_ply_spec(std::string("ply:game=chess,algo=engine,") + bad)),
+            ParseError)
+            << bad;
+    EXPECT_THROW(make_player(parse_engine_config({"cmd=ply:game=chess,algo=engine,param.lmr_history_divisor=0"}),
+                             support_for<chess::Position>()),
+                 ParseError);
 }
 
 TEST(ArenaPieces, UciInfo) {

@@ -2,9 +2,13 @@
 // game's evaluation unit, the defaults for a game that says nothing.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include <ply/games/chess/position.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/minichess/minichess.hpp>
+#include <ply/search/engine/engine.hpp>
 #include <ply/search/engine/parameters.hpp>
 #include "support/nim.hpp"
 
@@ -47,4 +51,51 @@ TEST(SearchParameters, EachGameGetsItsOwn) {
     EXPECT_EQ(engine::parameters_of<connect4::Connect4>.futility_base, 9);
     EXPECT_EQ(engine::parameters_of<minichess::Minichess>, SearchParameters{});  // centipawns, as chess
     EXPECT_EQ(engine::parameters_of<test::Nim>, SearchParameters{});             // says nothing: the defaults
+}
+
+TEST(SearchParameters, EachNameSetsItsOwnMember) {
+    std::set<std::string> names;
+    for (const SearchParameterName& n : kSearchParameterNames) {
+        EXPECT_TRUE(names.insert(n.name).second) << n.name;
+        ASSERT_NE(n.integer == nullptr, n.real == nullptr) << n.name;
+        EXPECT_EQ(search_parameter(n.name), &n);
+        // Changing it changes the struct, and no other name's member.
+        SearchParameters p;
+        if (n.integer)
+            p.*(n.integer) += 1;
+        else
+            p.*(n.real) += 0.5;
+        EXPECT_NE(p, SearchParameters{}) << n.name;
+        for (const SearchParameterName& other : kSearchParameterNames)
+            if (&other != &n) {
+                if (other.integer) {
+                    EXPECT_EQ(p.*(other.integer), SearchParameters{}.*(other.integer)) << n.name;
+                } else {
+                    EXPECT_EQ(p.*(other.real), SearchParameters{}.*(other.real)) << n.name;
+                }
+            }
+    }
+    EXPECT_EQ(search_parameter("lmr"), nullptr);
+    EXPECT_EQ(search_parameter("LMR_DIVISOR"), nullptr);  // names as spelt in the struct
+}
+
+TEST(SearchParameters, TheEngineSearchesWithTheParametersSet) {
+    // Reductions all but gone search more nodes to the same depth; the game's own set back searches as a new engine.
+    const chess::Position start;
+    const auto nodes = [&](engine::Engine<chess::Position>& e) {
+        engine::Limits<chess::Position::Move> limits;
+        limits.depth = 7;
+        e.clear();
+        return e.think(start, limits).nodes;
+    };
+    engine::Engine<chess::Position> fresh(1), e(1);
+    const std::uint64_t plain = nodes(fresh);
+    EXPECT_EQ(e.parameters(), engine::parameters_of<chess::Position>);
+    SearchParameters p = e.parameters();
+    p.lmr_divisor = 1000;
+    p.lmr_base = 0;
+    e.set_parameters(p);
+    EXPECT_GT(nodes(e), plain);
+    e.set_parameters(engine::parameters_of<chess::Position>);
+    EXPECT_EQ(nodes(e), plain);
 }

@@ -11,6 +11,8 @@
 // carries them to another scale. Depths and move counts do not scale.
 #pragma once
 
+#include <string_view>
+
 #include <ply/core/score.hpp>
 
 namespace ply {
@@ -86,7 +88,63 @@ struct SearchParameters {
         return p;
     }
 
+    // What the search divides by is positive.
+    [[nodiscard]] constexpr bool divisors_positive() const {
+        return null_move_depth_divisor > 0 && lmr_divisor > 0 && lmr_history_divisor > 0 &&
+               late_move_count_divisor > 0 && declining_move_count_divisor > 0;
+    }
+
     friend constexpr bool operator==(const SearchParameters&, const SearchParameters&) = default;
 };
+
+// Each parameter by its name in the struct, for command lines (the arena's
+// param.NAME=VALUE) and tests: an integer (Score is one) or a real.
+struct SearchParameterName {
+    const char* name;
+    int SearchParameters::*integer = nullptr;
+    double SearchParameters::*real = nullptr;
+};
+inline constexpr SearchParameterName kSearchParameterNames[] = {
+    {"aspiration_delta", &SearchParameters::aspiration_delta},
+    {"aspiration_widen", &SearchParameters::aspiration_widen},
+    {"aspiration_min_depth", &SearchParameters::aspiration_min_depth},
+    {"reverse_futility_depth", &SearchParameters::reverse_futility_depth},
+    {"reverse_futility_margin", &SearchParameters::reverse_futility_margin},
+    {"razoring_depth", &SearchParameters::razoring_depth},
+    {"razoring_margin", &SearchParameters::razoring_margin},
+    {"iir_min_depth", &SearchParameters::iir_min_depth},
+    {"null_move_min_depth", &SearchParameters::null_move_min_depth},
+    {"null_move_base_reduction", &SearchParameters::null_move_base_reduction},
+    {"null_move_depth_divisor", &SearchParameters::null_move_depth_divisor},
+    {"futility_depth", &SearchParameters::futility_depth},
+    {"futility_base", &SearchParameters::futility_base},
+    {"futility_per_ply", &SearchParameters::futility_per_ply},
+    {"late_move_pruning_depth", &SearchParameters::late_move_pruning_depth},
+    {"late_move_count_base", &SearchParameters::late_move_count_base},
+    {"late_move_count_per_ply_squared", &SearchParameters::late_move_count_per_ply_squared},
+    {"late_move_count_divisor", &SearchParameters::late_move_count_divisor},
+    {"declining_move_count_base", &SearchParameters::declining_move_count_base},
+    {"declining_move_count_per_ply_squared", &SearchParameters::declining_move_count_per_ply_squared},
+    {"declining_move_count_divisor", &SearchParameters::declining_move_count_divisor},
+    {"see_pruning_depth", &SearchParameters::see_pruning_depth},
+    {"see_quiet_margin", &SearchParameters::see_quiet_margin},
+    {"see_tactical_margin", &SearchParameters::see_tactical_margin},
+    {"lmr_min_depth", &SearchParameters::lmr_min_depth},
+    {"lmr_base", nullptr, &SearchParameters::lmr_base},
+    {"lmr_divisor", nullptr, &SearchParameters::lmr_divisor},
+    {"lmr_full_depth_moves", &SearchParameters::lmr_full_depth_moves},
+    {"lmr_history_divisor", &SearchParameters::lmr_history_divisor},
+    {"delta_margin", &SearchParameters::delta_margin},
+    {"singular_min_depth", &SearchParameters::singular_min_depth},
+    {"singular_margin", &SearchParameters::singular_margin},
+    {"singular_entry_depth", &SearchParameters::singular_entry_depth},
+};
+
+// The parameter of that name, or nullptr.
+constexpr const SearchParameterName* search_parameter(std::string_view name) {
+    for (const SearchParameterName& p : kSearchParameterNames)
+        if (name == p.name) return &p;
+    return nullptr;
+}
 
 }  // namespace ply

@@ -34,9 +34,7 @@ consteval bool check_capabilities() {
                   "which moves are tactical. Provide both (OrderedTacticsGame).");
     if constexpr (EvalUnitGame<G>)
         static_assert(G::eval_unit > 0, "G::eval_unit, the value of a pawn-like unit of evaluate(), must be positive.");
-    constexpr SearchParameters p = parameters_of<G>;
-    static_assert(p.null_move_depth_divisor > 0 && p.lmr_divisor > 0 && p.lmr_history_divisor > 0 &&
-                      p.late_move_count_divisor > 0 && p.declining_move_count_divisor > 0,
+    static_assert(parameters_of<G>.divisors_positive(),
                   "G's search parameters divide by null_move_depth_divisor, lmr_divisor, lmr_history_divisor, "
                   "late_move_count_divisor and declining_move_count_divisor: all must be positive.");
     return true;

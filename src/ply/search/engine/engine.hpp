@@ -26,7 +26,10 @@ public:
     using Move = typename G::Move;
     using Clock = std::chrono::steady_clock;
 
-    explicit Engine(std::size_t hash_mb = 16) : table_(table_megabytes(hash_mb)) { shared_.table = &table_; }
+    explicit Engine(std::size_t hash_mb = 16) : table_(table_megabytes(hash_mb)) {
+        shared_.table = &table_;
+        shared_.set_parameters(parameters_of<G>);
+    }
 
     // All or nothing: OutOfMemory leaves the table as it was.
     void set_hash(std::size_t mb) { table_.resize(table_megabytes(mb)); }
@@ -42,6 +45,10 @@ public:
     // Endgame databases probed below the root (nullptr: none); they must
     // outlive every search.
     void set_endgames(typename retro::Endgames<G>::Tables* tables) { endgames_.set(tables); }
+    // The margins and reductions: the game's (parameters_of) unless set, as a match's player may
+    // (divisors_positive()); not during a search.
+    [[nodiscard]] const SearchParameters& parameters() const { return shared_.params; }
+    void set_parameters(const SearchParameters& p) { shared_.set_parameters(p); }
     [[nodiscard]] int hashfull() const { return table_.hashfull(); }
 
     // Called after every completed iteration (and on aspiration fail low/high).
@@ -183,7 +190,6 @@ private:
         return threads_;
     }
 
-    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
     // A game without hash() never reads the table: it gets the smallest one.
     static std::size_t table_megabytes(std::size_t asked) { return HashedGame<G> ? asked : 1; }
 
@@ -212,9 +218,9 @@ private:
             w.begin_iteration(depth);
             for (int pv_index = 0; pv_index < multipv && !w.stopped(); ++pv_index) {
                 const Score previous = w.root_moves()[static_cast<std::size_t>(pv_index)].previous_score;
-                Score delta = kParams.aspiration_delta;
+                Score delta = shared_.params.aspiration_delta;
                 Score alpha = -kInfinity, beta = kInfinity;
-                if (shared_.features.aspiration && depth >= kParams.aspiration_min_depth && !is_mate(previous) &&
+                if (shared_.features.aspiration && depth >= shared_.params.aspiration_min_depth && !is_mate(previous) &&
                     previous != -kInfinity) {
                     alpha = std::max<Score>(previous - delta, -kInfinity);
                     beta = std::min<Score>(previous + delta, kInfinity);
@@ -235,7 +241,7 @@ private:
                         break;
                     }
                     if (main && elapsed() > kCurrentMoveDelay) report(w, depth, pv_index, failed);
-                    delta += delta / 2 + kParams.aspiration_widen;
+                    delta += delta / 2 + shared_.params.aspiration_widen;
                 }
                 // A later line may score above an earlier one (each has its own
                 // window): the lines searched so far are kept best first.

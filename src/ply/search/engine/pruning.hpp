@@ -20,11 +20,11 @@ namespace ply::engine {
 template <Game G>
 auto Worker<G>::singular_extension(int depth, int ply, Score beta, bool pv_node, bool cut_node,
                                    const TTHit<Move>& entry) -> std::optional<Singularity> {
-    if (!features().singular_extensions || depth < kParams.singular_min_depth || !entry.move ||
-        entry.bound == Bound::Upper || entry.depth < depth - kParams.singular_entry_depth || is_mate(entry.score) ||
+    if (!features().singular_extensions || depth < params().singular_min_depth || !entry.move ||
+        entry.bound == Bound::Upper || entry.depth < depth - params().singular_entry_depth || is_mate(entry.score) ||
         !may_extend(ply, pv_node))
         return Singularity{};
-    const Score singular_beta = entry.score - kParams.singular_margin * depth;
+    const Score singular_beta = entry.score - params().singular_margin * depth;
     excluded_[static_cast<std::size_t>(ply)] = entry.move;
     const Score v = search((depth - 1) / 2, ply, singular_beta - 1, singular_beta, cut_node);
     excluded_[static_cast<std::size_t>(ply)].reset();
@@ -40,15 +40,15 @@ std::optional<Score> Worker<G>::prune_node(int depth, int ply, Score alpha, Scor
                                            Score static_eval, bool improving) {
     // Step 8 (~63 Elo ± 43, 200 games). Reverse futility pruning. So far above beta that no quiet move will fall
     // below it.
-    if (features().reverse_futility && depth <= kParams.reverse_futility_depth && std::abs(beta) < kMateBound &&
-        static_eval - kParams.reverse_futility_margin * (depth - improving) >= beta)
+    if (features().reverse_futility && depth <= params().reverse_futility_depth && std::abs(beta) < kMateBound &&
+        static_eval - params().reverse_futility_margin * (depth - improving) >= beta)
         return static_eval;
 
     // Step 9 (~-61 Elo ± 45, 150 games). Razoring. So far below alpha that only a capture could help: ask
     // quiescence.
     if constexpr (TacticalGame<G>) {
-        if (features().razoring && features().quiescence && depth <= kParams.razoring_depth &&
-            std::abs(alpha) < kMateBound && static_eval + kParams.razoring_margin * depth < alpha) {
+        if (features().razoring && features().quiescence && depth <= params().razoring_depth &&
+            std::abs(alpha) < kMateBound && static_eval + params().razoring_margin * depth < alpha) {
             const Score v = quiescence(ply, alpha, alpha + 1);
             if (stopped()) return 0;
             if (v <= alpha) return v;
@@ -59,9 +59,9 @@ std::optional<Score> Worker<G>::prune_node(int depth, int ply, Score alpha, Scor
     // right after another null move, nor where zugzwang is likely.
     if constexpr (NullMoveGame<G>) {
         const bool guard_ok = game_.zugzwang_unlikely();
-        if (features().null_move && guard_ok && depth >= kParams.null_move_min_depth && static_eval >= beta &&
+        if (features().null_move && guard_ok && depth >= params().null_move_min_depth && static_eval >= beta &&
             previous_move(ply) && std::abs(beta) < kMateBound) {
-            const int r = kParams.null_move_base_reduction + depth / kParams.null_move_depth_divisor;
+            const int r = params().null_move_base_reduction + depth / params().null_move_depth_divisor;
             push_move(ply, std::nullopt);
             game_.make_null();
             const Score v = -search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
@@ -83,24 +83,24 @@ bool Worker<G>::prune_move(int depth, Score alpha, const Node& n, const Move& m,
     // ± 9.7 in 2,167 games at 60k nodes against 3 + d² and depth 6).
     const int late_move_count =
         n.declining
-            ? (kParams.declining_move_count_base + kParams.declining_move_count_per_ply_squared * depth * depth) /
-                  kParams.declining_move_count_divisor
-            : (kParams.late_move_count_base + kParams.late_move_count_per_ply_squared * depth * depth) /
-                  kParams.late_move_count_divisor;
-    if (plain && features().late_move_pruning && depth <= kParams.late_move_pruning_depth &&
+            ? (params().declining_move_count_base + params().declining_move_count_per_ply_squared * depth * depth) /
+                  params().declining_move_count_divisor
+            : (params().late_move_count_base + params().late_move_count_per_ply_squared * depth * depth) /
+                  params().late_move_count_divisor;
+    if (plain && features().late_move_pruning && depth <= params().late_move_pruning_depth &&
         static_cast<int>(loop.quiet_count) >= late_move_count)
         return true;
     // Step 15 (~-10 Elo ± 27, 400 games). Futility pruning. A quiet move cannot lift an evaluation this far below
     // alpha.
-    if (plain && features().futility && depth <= kParams.futility_depth && !n.pv_node &&
-        n.static_eval + kParams.futility_base + kParams.futility_per_ply * depth <= alpha)
+    if (plain && features().futility && depth <= params().futility_depth && !n.pv_node &&
+        n.static_eval + params().futility_base + params().futility_per_ply * depth <= alpha)
         return true;
     // Step 16 (~133 Elo ± 44, 200 games). Static exchange pruning. A move that loses material in the exchange it
     // starts is not worth a search near the horizon. A capture's margin grows with the square of the depth
     // (against -100 d: +6.8 Elo ± 9.8 in 2,142 games at 60k nodes; SPRT accepted with ThreatHistory and
     // QuiescenceSkipEvenTrades, features.hpp).
-    return features().see_pruning && depth <= kParams.see_pruning_depth &&
-           !see_ge(m, quiet ? kParams.see_quiet_margin * depth : kParams.see_tactical_margin * depth * depth);
+    return features().see_pruning && depth <= params().see_pruning_depth &&
+           !see_ge(m, quiet ? params().see_quiet_margin * depth : params().see_tactical_margin * depth * depth);
 }
 
 // Step 19 (~100 Elo ± 38, 200 games). Late move reductions. A quiet move ordered late is seldom best: its null
@@ -109,15 +109,15 @@ bool Worker<G>::prune_move(int depth, Score alpha, const Node& n, const Move& m,
 template <Game G>
 int Worker<G>::late_move_reduction(int depth, const Node& n, int move_count, bool killer_or_counter, bool checks,
                                    int history_score) const {
-    if (!features().late_move_reductions || depth < kParams.lmr_min_depth ||
-        move_count <= kParams.lmr_full_depth_moves || checks)
+    if (!features().late_move_reductions || depth < params().lmr_min_depth ||
+        move_count <= params().lmr_full_depth_moves || checks)
         return 0;
     int r = base_reduction(depth, move_count);
     if (n.pv_node) --r;
     if (killer_or_counter) --r;
     if (n.cut_node) ++r;
     if (n.declining) ++r;
-    r -= history_score / kParams.lmr_history_divisor;
+    r -= history_score / params().lmr_history_divisor;
     return std::clamp(r, 0, depth - 2);
 }
 

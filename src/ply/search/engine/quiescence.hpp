@@ -68,7 +68,7 @@ Score Worker<G>::quiescence(int ply, Score alpha, Score beta) {
             // more than any margin. With QuiescenceSkipEvenTrades an even exchange is skipped too: it leaves the
             // balance standing pat already counted.
             if (!checked) {
-                const Score needed = std::max<Score>(least_gain, alpha - stand_pat - kParams.delta_margin + 1);
+                const Score needed = std::max<Score>(least_gain, alpha - stand_pat - params().delta_margin + 1);
                 if (!see_ge(m, needed) && (needed == 0 || !gives_check(m) || !see_ge(m, 0))) continue;
             }
             push_move(ply, m);

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include <ply/core/uninitialized_array.hpp>
@@ -24,11 +26,28 @@
 
 namespace ply::engine {
 
+// Late move reductions by depth and move number, computed once for a set
+// of parameters.
+using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
+
 // Shared by all threads of one search.
 template <class Move>
 struct SharedState {
+    SharedState() { set_parameters(SearchParameters{}); }
+
     TranspositionTable<Move>* table = nullptr;
     Features features;
+    // The margins and reductions (the game's, parameters_of, unless a front end sets others) and the reductions
+    // they give.
+    SearchParameters params;
+    std::unique_ptr<ReductionTable> reductions = std::make_unique<ReductionTable>();
+    void set_parameters(const SearchParameters& p) {
+        params = p;
+        for (std::size_t d = 1; d < static_cast<std::size_t>(kMaxPly); ++d)
+            for (std::size_t m = 1; m < 64; ++m)
+                (*reductions)[d][m] = static_cast<int>(
+                    p.lmr_base + std::log(static_cast<double>(d)) * std::log(static_cast<double>(m)) / p.lmr_divisor);
+    }
     Budget budget;  // its node cap is checked exactly by a lone thread, the rest by the engine
     int thread_count = 1;
     // The deepest iteration any thread has completed: a thread searching
@@ -131,25 +150,12 @@ public:
     std::function<void(int, const Move&, int)> on_root_move;
 
 private:
-    static constexpr SearchParameters kParams = parameters_of<G>;  // the game's margins and reductions
+    const SearchParameters& params() const { return shared_.params; }
     const Features& features() const { return shared_.features; }
-    // Late move reductions by depth and move number, computed once.
-    using ReductionTable = std::array<std::array<int, 64>, kMaxPly>;
-    static const ReductionTable& reductions() {
-        static const ReductionTable table = [] {
-            ReductionTable t{};
-            for (int d = 1; d < kMaxPly; ++d)
-                for (int m = 1; m < 64; ++m)
-                    t[static_cast<std::size_t>(d)][static_cast<std::size_t>(m)] =
-                        static_cast<int>(kParams.lmr_base + std::log(d) * std::log(m) / kParams.lmr_divisor);
-            return t;
-        }();
-        return table;
-    }
 
-    static int base_reduction(int depth, int move_count) {
-        return reductions()[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
-                           [static_cast<std::size_t>(std::min(move_count, 63))];
+    int base_reduction(int depth, int move_count) const {
+        return (*shared_.reductions)[static_cast<std::size_t>(std::min(depth, kMaxPly - 1))]
+                                    [static_cast<std::size_t>(std::min(move_count, 63))];
     }
 
     void count_node(int ply) {
@@ -348,7 +354,7 @@ private:
         // likely new and badly ordered: search it shallower, the next iteration redoes it. (Without a table there is
         // never a hash move.)
         if (features().internal_iterative_reduction && features().transposition_table && HashedGame<G> && !root &&
-            !tt_move && depth >= kParams.iir_min_depth && cut_node)
+            !tt_move && depth >= params().iir_min_depth && cut_node)
             --depth;
 
         int tt_move_extension = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <sstream>
 
@@ -59,6 +60,14 @@ PlySpec parse_ply_spec(const std::string& text) {
         } else if (key == "weights") {
             if (value.empty()) throw ParseError("weights= needs a file in '" + clip(text) + "'");
             s.weights = value;
+        } else if (key.rfind("param.", 0) == 0) {
+            const std::string name = key.substr(6);
+            if (!search_parameter(name)) throw ParseError("param.: no search parameter '" + clip(name) + "'");
+            double v = 0;
+            const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+                throw ParseError("bad " + key + " in '" + clip(text) + "'");
+            s.params.emplace_back(name, v);
         } else if (key == "rave") {
             if (value != "0" && value != "1") throw ParseError("rave is 0 or 1 in '" + clip(text) + "'");
             s.rave = value == "1";
@@ -69,7 +78,8 @@ PlySpec parse_ply_spec(const std::string& text) {
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + clip(text) + "'");
     if (s.mcts && s.depth)
         throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + clip(text) + "'");
-    if (s.algo && !s.off.empty()) throw ParseError("off= is for algo=engine: '" + clip(text) + "'");
+    if (s.algo && (!s.off.empty() || !s.params.empty()))
+        throw ParseError("off= and param. are for algo=engine: '" + clip(text) + "'");
     if (!s.mcts && (s.cutoff || s.threads || !s.rave))
         throw ParseError("cutoff, threads and rave are for algo=mcts: '" + clip(text) + "'");
     return s;
@@ -84,6 +94,21 @@ engine::Features features_without(const std::vector<std::string>& off) {
         f.*(it->member) = false;
     }
     return f;
+}
+
+SearchParameters parameters_with(SearchParameters base, const PlySpec& spec) {
+    for (const auto& [name, value] : spec.params) {
+        const SearchParameterName* p = search_parameter(name);
+        if (p->real) {
+            base.*(p->real) = value;
+            continue;
+        }
+        if (value != std::floor(value) || std::abs(value) > 1e9)
+            throw ParseError("param." + name + " takes a whole number");
+        base.*(p->integer) = static_cast<int>(value);
+    }
+    if (!base.divisors_positive()) throw ParseError("param.: every divisor must be positive");
+    return base;
 }
 
 PlyBudget ply_budget(const PlySpec& spec, const TurnRequest& req) {

@@ -46,10 +46,16 @@ struct PlySpec {
     bool rave = true;              // mcts: where moves are places
     std::vector<std::string> off;  // the engine's feature switches turned off
     std::string weights;           // a weights file; empty: the built-in weights
+    // The engine's search parameters set by param.NAME=VALUE, in order (names checked when parsed).
+    std::vector<std::pair<std::string, double>> params;
 };
 
 // The engine's switches with those of `off` turned off; throws ParseError for an unknown name.
 engine::Features features_without(const std::vector<std::string>& off);
+
+// `base` with the spec's param.NAME=VALUE set; throws ParseError for a value
+// an integer parameter cannot take or a divisor that is not positive.
+SearchParameters parameters_with(SearchParameters base, const PlySpec& spec);
 
 // Throws ParseError for a bad spec.
 PlySpec parse_ply_spec(const std::string& text);
@@ -168,6 +174,7 @@ auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -
     if (!engine_) {
         engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
         engine_->features() = features_without(spec_.off);
+        engine_->set_parameters(parameters_with(engine::parameters_of<G>, spec_));
     }
     engine::Limits<Move> limits;
     if (budget.seconds)
@@ -240,6 +247,7 @@ std::unique_ptr<Player> make_ply_player(const std::string& name, const std::stri
         throw ParseError("'" + clip(spec_text) + "' plays " + spec.game + ", but the match is " + std::string(G::name));
     if (!TunableGame<G> && !spec.weights.empty())
         throw ParseError("weights=: " + std::string(G::name) + "'s evaluation has no weights to set");
+    parameters_with(engine::parameters_of<G>, spec);  // a bad value named before the match starts
     return std::make_unique<PlyPlayer<G>>(name, std::move(spec));
 }
 
