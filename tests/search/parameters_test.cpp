@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include <ply/games/checkers/checkers.hpp>
 #include <ply/games/chess/position.hpp>
 #include <ply/games/connect4/connect4.hpp>
 #include <ply/games/minichess/minichess.hpp>
@@ -51,6 +52,10 @@ TEST(SearchParameters, EachGameGetsItsOwn) {
     EXPECT_EQ(engine::parameters_of<connect4::Connect4>.futility_base, 9);
     EXPECT_EQ(engine::parameters_of<minichess::Minichess>, SearchParameters{});  // centipawns, as chess
     EXPECT_EQ(engine::parameters_of<test::Nim>, SearchParameters{});             // says nothing: the defaults
+    // Checkers states its own: the defaults scaled to a man, with narrower futility and razoring margins.
+    EXPECT_EQ(engine::parameters_of<checkers::Checkers>, checkers::kSearchParameters);
+    EXPECT_LT(engine::parameters_of<checkers::Checkers>.razoring_margin,
+              SearchParameters::scaled_to(checkers::Checkers::eval_unit).razoring_margin);
 }
 
 TEST(SearchParameters, EachNameSetsItsOwnMember) {

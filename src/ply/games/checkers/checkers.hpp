@@ -31,6 +31,7 @@
 #include <ply/core/board_view.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/hash.hpp>
+#include <ply/games/checkers/search_parameters.hpp>
 
 namespace ply::checkers {
 
@@ -147,6 +148,8 @@ public:
     // Moves keyed by their first square and first direction.
     static constexpr std::size_t move_key_count = 32 * 4 * 2;
     static constexpr Score eval_unit = 100;  // a man
+    // The search's margins (search_parameters.hpp).
+    static constexpr SearchParameters search_parameters() { return kSearchParameters; }
 
     Checkers();
     // PDN's FEN (above), "" or "start"; throws ParseError.

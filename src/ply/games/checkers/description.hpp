@@ -40,6 +40,8 @@ static_assert(DrawRuleGame<Checkers> && RuleEndedGame<Checkers>);
 // the capture sequence), moves keyed for the history tables.
 static_assert(HashedGame<Checkers> && TacticalGame<Checkers> && OrderedTacticsGame<Checkers> &&
               KeyedMoveGame<Checkers> && EvalUnitGame<Checkers>);
+// Margins and reductions of its own (search_parameters.hpp).
+static_assert(SearchParametersGame<Checkers>);
 // A pending capture is a check: no standing pat on it in quiescence, no
 // pruning of the node; a move that offers one is kept from reductions.
 static_assert(CheckGame<Checkers>);
