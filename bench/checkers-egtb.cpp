@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <map>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -18,48 +17,17 @@
 #include <ply/games/checkers/slices.hpp>
 #include <ply/games/checkers/solve.hpp>
 #include <ply/search/retro/build.hpp>
+#include <ply/search/retro/needed.hpp>
 
 namespace {
 
 using ply::checkers::Checkers;
-using ply::checkers::Material;
 using ply::checkers::Slice;
 using Index = ply::SliceIndex<Checkers>;
 using Tables = std::map<Slice, std::vector<ply::retro::Code>>;
 
 // OEIS A055213, a(1) to a(6).
 constexpr std::uint64_t kPlacements[7] = {0, 120, 6972, 261224, 7092774, 148688232, 2503611964};
-
-Slice ordered(Material a, Material b) {
-    const auto key = [](Material m) { return std::pair(m.pieces(), m.kings); };
-    return key(a) < key(b) ? Slice{b, a} : Slice{a, b};
-}
-
-// The slices a move from `s` may lead into, by material alone (a superset):
-// the mover may crown a man and take any of the other side's pieces.
-std::vector<Slice> next_slices(const Slice& s) {
-    std::vector<Slice> out;
-    for (const auto& [mover, other] : {std::pair(s.first, s.second), std::pair(s.second, s.first)})
-        for (int crowned = 0; crowned <= (mover.men > 0 ? 1 : 0); ++crowned)
-            for (int k = 0; k <= other.kings; ++k)
-                for (int m = 0; m <= other.men; ++m) {
-                    const Material after{mover.kings + crowned, mover.men - crowned};
-                    if (k + m > 0) out.push_back(ordered(after, {k, m}));
-                }
-    return out;
-}
-
-std::set<Slice> needed_by(const Slice& root) {
-    std::set<Slice> seen{root};
-    std::vector<Slice> todo{root};
-    while (!todo.empty()) {
-        const Slice s = todo.back();
-        todo.pop_back();
-        for (const Slice& n : next_slices(s))
-            if (seen.insert(n).second) todo.push_back(n);
-    }
-    return seen;
-}
 
 // Whether every index of the slice comes back from address(position(i)).
 bool round_trips(const Slice& s, int threads) {
@@ -128,8 +96,7 @@ int main(int argc, char** argv) {
         root = Checkers::from_fen(argv[3]);
         const auto at = Index::address(*root);
         if (!at) return std::fprintf(stderr, "no slice holds %s\n", argv[3]), 2;
-        const auto need = needed_by(at->slice);
-        std::erase_if(order, [&](const Slice& s) { return !need.contains(s); });
+        order = ply::retro::slices_needed<Checkers>(at->slice);
     }
     Tables tables;
     int status = 0;

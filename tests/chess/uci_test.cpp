@@ -63,6 +63,7 @@ TEST(ChessUci, Handshake) {
                        "option name BookFile type string default <empty>\n"
                        "option name BookDepth type spin default 16 min 1 max 1000\n"
                        "option name BookBestMove type check default false\n"
+                       "option name EndgamePath type string default <empty>\n"
                        "option name EvalFile type string default <default>\n" +
                        feature_lines + "uciok\nreadyok\n");
 }

@@ -103,7 +103,7 @@ TEST(CheckersSlices, EveryIndexOfFourPiecesOrFewerRoundTrips) {
     for (const Slice& s : Slicing::slices(4))
         for (std::uint64_t i = 0; i < Slicing::size(s); ++i) {
             expect_round_trip(s, i);
-            if (testing::Test::HasFatalFailure()) return;
+            if (::testing::Test::HasFatalFailure()) return;
         }
 }
 
@@ -114,7 +114,7 @@ TEST(CheckersSlices, SampledIndicesOfFiveToEightPiecesRoundTrip) {
         const std::uint64_t size = Slicing::size(s);
         for (const std::uint64_t i : {std::uint64_t{0}, size / 2, size - 1, random() % size, random() % size}) {
             expect_round_trip(s, i);
-            if (testing::Test::HasFatalFailure()) return;
+            if (::testing::Test::HasFatalFailure()) return;
         }
         Checkers g;
         EXPECT_FALSE(Slicing::position(s, size, g));

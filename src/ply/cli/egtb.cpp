@@ -137,6 +137,7 @@ void add_egtb_command(CLI::App& app, const Registry& games) {
     cmd->footer(
         "Examples:\n"
         "  ply egtb build chess --pieces 4\n"
+        "  ply egtb build checkers --for 'W:W27,30,K32:B20,21,K25' --threads 2\n"
         "  ply egtb probe chess '8/8/8/8/8/2k5/8/KQ6 w - - 0 1'\n"
         "  ply egtb info checkers 2Kv1K --json\n"
         "Tables go to egtb/<game> unless --dir names a folder. A build stopped at any point resumes\n"
@@ -148,9 +149,8 @@ void add_egtb_command(CLI::App& app, const Registry& games) {
     };
     auto* build = cmd->add_subcommand("build", "Build every slice of at most N pieces, in dependency order");
     add_common(build);
-    build->add_option("--pieces", opts->pieces, "Pieces on the board, kings included")
-        ->required()
-        ->check(CLI::Range(1, 8));
+    build->add_option("--pieces", opts->pieces, "Pieces on the board, kings included")->check(CLI::Range(1, 8));
+    build->add_option("--for", opts->for_position, "Only the slices this position leads into");
     build->add_option("--threads", opts->threads, "Threads")->check(CLI::Range(1, engine::kMaxThreads));
     auto* verify = cmd->add_subcommand("verify", "Check every stored value against one ply over its moves");
     add_common(verify);

@@ -18,6 +18,7 @@
 #include <ply/core/describe.hpp>
 #include <ply/core/slices.hpp>
 #include <ply/search/retro/build.hpp>
+#include <ply/search/retro/needed.hpp>
 #include <ply/search/retro/probe.hpp>
 #include <ply/search/retro/table_set.hpp>
 
@@ -26,9 +27,10 @@ namespace ply::cli {
 struct EgtbOptions {
     std::string action;  // build, verify, probe, info
     std::string game;
-    std::string target;  // probe: the position; info: a slice (empty: all)
-    int pieces = 0;      // build, verify: at most this many (0: verify every table present)
-    std::string dir;     // empty: egtb/<game>
+    std::string target;        // probe: the position; info: a slice (empty: all)
+    int pieces = 0;            // build, verify: at most this many (0: verify every table present)
+    std::string for_position;  // build: only the slices this position needs
+    std::string dir;           // empty: egtb/<game>
     int threads = 1;
     bool json = false;
 };
@@ -88,12 +90,16 @@ void for_each_position(const SliceOf<G>& slice, const retro::Table& table, const
     }
 }
 
-template <SlicedGame G>
-auto slices_for(const CLI::App& cmd, int pieces) {
-    if (pieces < 1) usage_error(cmd, "--pieces must be at least 1");
-    auto slices = SliceIndex<G>::slices(pieces);
-    if (slices.empty()) usage_error(cmd, "no slices of at most " + std::to_string(pieces) + " pieces");
-    return slices;
+// --pieces N: every slice of at most N pieces; --for POSITION: the slices
+// the position's own leads into.
+template <NotatedGame G>
+requires SlicedGame<G> std::vector<SliceOf<G>> slices_to_build(const CLI::App& cmd, const EgtbOptions& o) {
+    if (o.for_position.empty() == (o.pieces < 1)) usage_error(cmd, "give --pieces N or --for POSITION");
+    if (o.pieces >= 1) return SliceIndex<G>::slices(o.pieces);
+    const G position = load_position<G>(cmd, o.for_position);
+    const auto at = SliceIndex<G>::address(position);
+    if (!at) input_error(cmd, "the position is in no slice of " + o.game + "'s databases");
+    return retro::slices_needed<G>(at->slice);
 }
 
 // Each slice in dependency order: one found complete (the file opens and its
@@ -101,7 +107,7 @@ auto slices_for(const CLI::App& cmd, int pieces) {
 // build stopped at any point resumes where it stopped.
 template <SlicedGame G>
 void egtb_build(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& tables) {
-    const auto slices = slices_for<G>(cmd, o.pieces);
+    const auto slices = slices_to_build<G>(cmd, o);
     std::error_code error;
     std::filesystem::create_directories(tables.folder(), error);
     if (error) input_error(cmd, "cannot make the folder " + tables.folder().string() + ": " + error.message());

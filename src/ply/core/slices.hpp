@@ -27,6 +27,10 @@
 //       static bool stored(const MyGame&);
 //   };
 //
+// Optional: `static std::vector<Slice> successors(const Slice&)`, the slices
+// a move may lead into (a superset will do), so that a build for one
+// position makes only the slices it needs (`ply egtb build --for`).
+//
 // A stored value is the position's value for the side to move, so a game may
 // fold the colours too (checkers stores one side to move, the other is its
 // colour-swapped image). A trait rather than members of G, as PerftCounter:
@@ -71,5 +75,10 @@ concept SlicedGame = Game<G> && requires(const G cg, G& g, const typename SliceI
 
 template <SlicedGame G>
 using SliceOf = typename SliceIndex<G>::Slice;
+
+template <class G>
+concept SuccessorSlicesGame = SlicedGame<G> && requires(const SliceOf<G> s) {
+    { SliceIndex<G>::successors(s) } -> std::same_as<std::vector<SliceOf<G>>>;
+};
 
 }  // namespace ply

@@ -304,3 +304,7 @@ inline void Checkers::unmake(Move m) {
 }
 
 }  // namespace ply::checkers
+
+// Every unit that sees Checkers sees its endgame slices too: the engine's
+// layout depends on them (retro::Endgames), and must be one in the program.
+#include <ply/games/checkers/slices.hpp>  // IWYU pragma: export

@@ -254,4 +254,19 @@ std::optional<SliceAddress<Slice>> SliceIndex<checkers::Checkers>::address(const
     return SliceAddress<Slice>{{m, o}, at};
 }
 
+std::vector<checkers::Slice> SliceIndex<checkers::Checkers>::successors(const checkers::Slice& s) {
+    using checkers::Material;
+    const auto ordered = [](Material a, Material b) {
+        const auto key = [](Material m) { return std::pair(m.pieces(), m.kings); };
+        return key(a) < key(b) ? checkers::Slice{b, a} : checkers::Slice{a, b};
+    };
+    std::vector<checkers::Slice> out;
+    for (const auto& [mover, other] : {std::pair(s.first, s.second), std::pair(s.second, s.first)})
+        for (int crowned = 0; crowned <= (mover.men > 0 ? 1 : 0); ++crowned)
+            for (int k = 0; k <= other.kings; ++k)
+                for (int m = 0; m <= other.men; ++m)
+                    if (k + m > 0) out.push_back(ordered({mover.kings + crowned, mover.men - crowned}, {k, m}));
+    return out;
+}
+
 }  // namespace ply

@@ -73,6 +73,9 @@ struct SliceIndex<checkers::Checkers> {
     static std::uint64_t size(const Slice& slice);
     // Sets `out` to the position at `index`, Black to move; false past the end.
     static bool position(const Slice& slice, std::uint64_t index, checkers::Checkers& out);
+    // The slices a move may lead into, by material alone (a superset): the
+    // mover may crown a man and take any of the other side's pieces.
+    static std::vector<Slice> successors(const Slice& slice);
     // Nullopt for an empty board or more than kMostSlicePieces pieces.
     static std::optional<SliceAddress<Slice>> address(const checkers::Checkers& game);
 };

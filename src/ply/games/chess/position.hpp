@@ -356,3 +356,7 @@ inline void Position::unmake(Move m) {
 static_assert(std::is_trivially_copyable_v<Move>);
 
 }  // namespace ply::chess
+
+// Every unit that sees Position sees its endgame slices too: the engine's
+// layout depends on them (retro::Endgames), and must be one in the program.
+#include <ply/games/chess/slices.hpp>  // IWYU pragma: export

@@ -187,6 +187,37 @@ std::vector<Material> SliceIndex<chess::Position>::slices(int most) {
     return out;
 }
 
+std::vector<Material> SliceIndex<chess::Position>::successors(const Material& m) {
+    using namespace chess;
+    // The signature in the slices' orientation: the stronger side first.
+    const auto oriented = [](Material s) {
+        if (!stronger_or_equal(s.count[0], s.count[1])) std::swap(s.count[0], s.count[1]);
+        return s;
+    };
+    std::vector<Material> out;
+    for (int mover = 0; mover < 2; ++mover) {
+        const auto other = std::size_t(1 - mover);
+        std::vector<Material> after_capture{m};
+        for (int t = Pawn; t <= Queen; ++t)
+            if (m.count[other][std::size_t(t)] > 0) {
+                Material c = m;
+                --c.count[other][std::size_t(t)];
+                after_capture.push_back(c);
+            }
+        for (const Material& c : after_capture) {
+            out.push_back(oriented(c));
+            if (c.count[std::size_t(mover)][Pawn] == 0) continue;
+            for (int t = Knight; t <= Queen; ++t) {
+                Material promoted = c;
+                --promoted.count[std::size_t(mover)][Pawn];
+                ++promoted.count[std::size_t(mover)][std::size_t(t)];
+                out.push_back(oriented(promoted));
+            }
+        }
+    }
+    return out;
+}
+
 std::string SliceIndex<chess::Position>::name(const Material& m) {
     return chess::side_name(m.count[0]) + "v" + chess::side_name(m.count[1]);
 }

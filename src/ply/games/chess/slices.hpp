@@ -58,6 +58,9 @@ struct SliceIndex<chess::Position> {
     // Every signature of 2 to min(pieces, Material::max_pieces) pieces, by
     // number of pieces, then of pawns: captures and promotions lead earlier.
     static std::vector<Slice> slices(int pieces);
+    // The slices a move may lead into: a capture of any of the other side's
+    // pieces, a promotion, both at once (ply egtb build --for).
+    static std::vector<Slice> successors(const Slice& slice);
     static std::string name(const Slice& slice);
     // The signature of a name as name() writes it; nullopt for anything else
     // ("KvKQ", "KNBvK", more than max_pieces pieces).

@@ -60,6 +60,9 @@ PlySpec parse_ply_spec(const std::string& text) {
         } else if (key == "weights") {
             if (value.empty()) throw ParseError("weights= needs a file in '" + clip(text) + "'");
             s.weights = value;
+        } else if (key == "egtb") {
+            if (value.empty()) throw ParseError("egtb= needs a folder in '" + clip(text) + "'");
+            s.egtb = value;
         } else if (key.rfind("param.", 0) == 0) {
             const std::string name = key.substr(6);
             if (!search_parameter(name)) throw ParseError("param.: no search parameter '" + clip(name) + "'");
@@ -78,8 +81,8 @@ PlySpec parse_ply_spec(const std::string& text) {
     if (s.depth && *s.depth >= kMaxPly) throw ParseError("depth too large in '" + clip(text) + "'");
     if (s.mcts && s.depth)
         throw ParseError("mcts searches by nodes (iterations) or time, not depth: '" + clip(text) + "'");
-    if (s.algo && (!s.off.empty() || !s.params.empty()))
-        throw ParseError("off= and param. are for algo=engine: '" + clip(text) + "'");
+    if (s.algo && (!s.off.empty() || !s.params.empty() || !s.egtb.empty()))
+        throw ParseError("off=, param. and egtb= are for algo=engine: '" + clip(text) + "'");
     if (!s.mcts && (s.cutoff || s.threads || !s.rave))
         throw ParseError("cutoff, threads and rave are for algo=mcts: '" + clip(text) + "'");
     return s;

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -46,6 +47,7 @@ struct PlySpec {
     bool rave = true;              // mcts: where moves are places
     std::vector<std::string> off;  // the engine's feature switches turned off
     std::string weights;           // a weights file; empty: the built-in weights
+    std::string egtb;              // a folder of endgame tables (`ply egtb build`); empty: none
     // The engine's search parameters set by param.NAME=VALUE, in order (names checked when parsed).
     std::vector<std::pair<std::string, double>> params;
 };
@@ -117,9 +119,10 @@ private:
     static constexpr std::size_t kEngineHashMb = 16;
     std::string name_;
     PlySpec spec_;
-    std::vector<WeightPair> weights_;                  // TunableGame: this player's (the defaults without weights=)
-    std::unique_ptr<engine::Engine<G>> engine_;        // kept between moves: its table helps
-    std::unique_ptr<mcts::ParallelSearcher<G>> mcts_;  // kept between moves: its trees are reused
+    std::vector<WeightPair> weights_;  // TunableGame: this player's (the defaults without weights=)
+    std::shared_ptr<typename retro::Endgames<G>::Tables> tables_;  // egtb=, probed by the engine
+    std::unique_ptr<engine::Engine<G>> engine_;                    // kept between moves: its table helps
+    std::unique_ptr<mcts::ParallelSearcher<G>> mcts_;              // kept between moves: its trees are reused
 };
 
 template <ArenaGame G>
@@ -175,6 +178,12 @@ auto PlyPlayer<G>::think(const G& game, const PlyBudget& budget, int& reached) -
         engine_ = std::make_unique<engine::Engine<G>>(kEngineHashMb);
         engine_->features() = features_without(spec_.off);
         engine_->set_parameters(parameters_with(engine::parameters_of<G>, spec_));
+        if constexpr (SlicedGame<G>) {
+            if (!spec_.egtb.empty()) {
+                tables_ = std::make_unique<retro::TableSet<G>>(spec_.egtb, std::string(G::name));
+                engine_->set_endgames(tables_.get());
+            }
+        }
     }
     engine::Limits<Move> limits;
     if (budget.seconds)
@@ -247,6 +256,12 @@ std::unique_ptr<Player> make_ply_player(const std::string& name, const std::stri
         throw ParseError("'" + clip(spec_text) + "' plays " + spec.game + ", but the match is " + std::string(G::name));
     if (!TunableGame<G> && !spec.weights.empty())
         throw ParseError("weights=: " + std::string(G::name) + "'s evaluation has no weights to set");
+    if (!spec.egtb.empty()) {
+        std::error_code error;
+        if (!SlicedGame<G>) throw ParseError("egtb=: " + std::string(G::name) + " has no endgame databases");
+        if (!std::filesystem::is_directory(spec.egtb, error))
+            throw ParseError("egtb=: '" + clip(spec.egtb) + "' is not a folder (ply egtb build makes one)");
+    }
     parameters_with(engine::parameters_of<G>, spec);  // a bad value named before the match starts
     return std::make_unique<PlyPlayer<G>>(name, std::move(spec));
 }
