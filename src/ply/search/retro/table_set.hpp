@@ -128,9 +128,11 @@ public:
 
     // The code in the file, as written (a don't-care where nothing is stored).
     std::optional<Code> stored_code(const SliceAddress<Slice>& at) {
-        const Table* t = table(at.slice);
-        if (t == nullptr) return std::nullopt;
-        return t->at(at.index);
+        // One return of one object: GCC 12's -Wmaybe-uninitialized misreads
+        // an optional<uint16_t> returned empty on another path (-O1, ASan).
+        std::optional<Code> code;
+        if (const Table* t = table(at.slice)) code = t->at(at.index);
+        return code;
     }
 
     // The position's value for the side to move; nullopt when no table holds
