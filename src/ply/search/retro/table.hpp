@@ -155,7 +155,7 @@ private:
                                            std::string_view slice) {
         using table_detail::fail;
         table_detail::Reader r(bytes_, path);
-        r.number(12);  // magic and version, checked
+        r.skip(12);  // magic and version, checked
         block_positions_ = r.number(4);
         positions_ = r.number(8);
         const std::uint64_t blocks = r.number(8), header_bytes = r.number(8), file_bytes = r.number(8);

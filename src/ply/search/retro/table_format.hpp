@@ -72,12 +72,17 @@ class Reader {
 public:
     Reader(std::span<const unsigned char> bytes, const std::filesystem::path& file)
         : bytes_(bytes), file_(file), end_(bytes.size()) {}
+    // A little-endian number of 1 to 8 bytes.
     std::uint64_t number(int bytes) {
         need(std::uint64_t(bytes));
         std::uint64_t v = 0;
         for (int i = 0; i < bytes; ++i) v |= std::uint64_t(bytes_[at_ + std::size_t(i)]) << (8 * i);
         at_ += std::size_t(bytes);
         return v;
+    }
+    void skip(std::uint64_t bytes) {
+        need(bytes);
+        at_ += std::size_t(bytes);
     }
     std::string text() {
         const std::uint64_t n = number(2);
