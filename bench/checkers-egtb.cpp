@@ -18,6 +18,7 @@
 #include <ply/games/checkers/solve.hpp>
 #include <ply/search/retro/build.hpp>
 #include <ply/search/retro/needed.hpp>
+#include "support/checkers_placement.hpp"
 
 namespace {
 
@@ -40,23 +41,6 @@ bool round_trips(const Slice& s, int threads) {
     return ok;
 }
 
-// A random placement of `pieces` pieces, drawn square by square, either side to move.
-Checkers random_position(std::mt19937_64& random, int pieces) {
-    std::uint32_t sides[2] = {0, 0}, kings = 0;
-    for (int placed = 0; placed < pieces;) {
-        const int q = int(random() % 32), side = int(random() % 2);
-        const bool king = random() % 2;
-        if (((sides[0] | sides[1]) >> q) & 1) continue;
-        if (!king && (ply::checkers::kCrowningRow[side] >> q) & 1) continue;
-        sides[side] |= 1u << q;
-        if (king) kings |= 1u << q;
-        ++placed;
-    }
-    Checkers g;
-    g.set_board(sides[0], sides[1], kings, random() % 2 ? ply::checkers::White : ply::checkers::Black);
-    return g;
-}
-
 // How many of `count` random positions get the solver's value (result and
 // plies) from the tables.
 template <class Lookup>
@@ -65,7 +49,7 @@ int agree_with_solver(int pieces, int count, const Lookup& lookup) {
     const ply::GameSolver<Checkers> solver(1024);
     int agree = 0;
     for (int k = 0; k < count; ++k) {
-        const Checkers g = random_position(random, pieces);
+        const Checkers g = ply::testing::random_placement(random, pieces);
         const auto solved = solver.solve(g, [] { return false; });
         const auto v = ply::retro::decode(lookup(*Index::address(g)));
         if (v.result == solved.result && v.plies == solved.plies)

@@ -11,6 +11,7 @@
 
 #include <ply/games/checkers/description.hpp>
 #include <ply/search/retro/build.hpp>
+#include "support/checkers_placement.hpp"
 
 namespace {
 
@@ -34,24 +35,6 @@ Tables build_tables(int pieces, int most_men) {
 ply::retro::Value egtb_value(const Tables& tables, const Checkers& g) {
     const auto at = EgtbIndex::address(g);
     return ply::retro::decode(tables.at(at->slice).at(at->index));
-}
-
-// A random placement of `pieces` pieces, drawn square by square (not
-// through the slices' indices), either side to move.
-Checkers random_placement(std::mt19937_64& random, int pieces) {
-    std::uint32_t sides[2] = {0, 0}, kings = 0;
-    for (int placed = 0; placed < pieces;) {
-        const int q = int(random() % 32), side = int(random() % 2);
-        const bool king = random() % 2;
-        if (((sides[0] | sides[1]) >> q) & 1) continue;
-        if (!king && (ply::checkers::kCrowningRow[side] >> q) & 1) continue;
-        sides[side] |= 1u << q;
-        if (king) kings |= 1u << q;
-        ++placed;
-    }
-    Checkers g;
-    g.set_board(sides[0], sides[1], kings, random() % 2 ? ply::checkers::White : ply::checkers::Black);
-    return g;
 }
 
 }  // namespace
@@ -91,7 +74,7 @@ TEST(CheckersEgtb, AgreesWithTheExactSolver) {
     // 1,000 each of 2 and 3 pieces, 200 of 4 (their solves take 80 ms
     // each; bench/checkers-egtb compares thousands more).
     for (int k = 0; k < 2200; ++k) {
-        const Checkers g = random_placement(random, k < 1000 ? 2 : k < 2000 ? 3 : 4);
+        const Checkers g = ply::testing::random_placement(random, k < 1000 ? 2 : k < 2000 ? 3 : 4);
         const auto solved = solver.solve(g, [] { return false; });
         ASSERT_NE(solved.result, ply::Outcome::Ongoing) << g.fen() << ": " << solved.unknown_why;
         const auto v = egtb_value(tables, g);
