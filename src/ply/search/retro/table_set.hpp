@@ -138,9 +138,10 @@ public:
     // The position's value for the side to move; nullopt when no table holds
     // it, or when the game is over or the position is in no slice.
     std::optional<Value> probe(const G& g) {
-        if (is_over(g.outcome())) return std::nullopt;
+        // The address first: it turns away a position of many pieces at
+        // once, where outcome() generates its moves (the engine probes every node).
         const auto at = SliceIndex<G>::address(g);
-        if (!at) return std::nullopt;
+        if (!at || is_over(g.outcome())) return std::nullopt;
         if (!is_stored(g)) return searched(g);
         const auto c = stored_code(*at);
         if (!c) return std::nullopt;
