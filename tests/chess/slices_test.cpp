@@ -16,6 +16,7 @@
 #include <span>
 
 #include <ply/games/chess/description.hpp>
+#include <ply/games/chess/notation.hpp>
 #include <ply/search/retro/build.hpp>
 
 // A namespace of its own: the unity build puts several test files in one unit.
@@ -91,7 +92,8 @@ struct Tables {
     std::map<Material, std::vector<retro::Code>> codes;
     std::map<Material, std::pair<double, double>> seconds;
 
-    Tables(const std::vector<std::string_view>& targets, int threads) {
+    Tables(const std::vector<std::string_view>& targets, int threads,
+           retro::Predecessors by = retro::Predecessors::Unmoves) {
         std::set<Material> needed;
         std::vector<Material> todo;
         for (auto name : targets) todo.push_back(slice(name));
@@ -106,7 +108,12 @@ struct Tables {
             if (!needed.count(m)) continue;
             const auto wall = std::chrono::steady_clock::now();
             const std::clock_t processor = std::clock();
-            codes[m] = retro::build_slice<Position>(m, lookup, {.threads = threads, .progress = {}});
+            const retro::BuildOptions options{.threads = threads, .progress = {}};
+            using Lookup = decltype(lookup);
+            codes[m] =
+                by == retro::Predecessors::Unmoves
+                    ? retro::SliceBuilder<Position, Lookup, retro::Predecessors::Unmoves>(m, lookup, options).build()
+                    : retro::SliceBuilder<Position, Lookup, retro::Predecessors::Links>(m, lookup, options).build();
             seconds[m] = {std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count(),
                           double(std::clock() - processor) / CLOCKS_PER_SEC};
         }
@@ -252,16 +259,66 @@ TEST(ChessSlices, PositionsNoSliceHoldsHaveNoAddress) {
     EXPECT_LT(weaker_white->index, Index::size(weaker_white->slice) / 2);  // the queen's side to move
 }
 
+// Both ways on random indices of slices of 3 to 5 pieces: a move that stays
+// in the slice (not to an aliased position) is one of its result's unmoves,
+// and an unmove to a counted index is one of that position's moves.
+TEST(ChessSlices, UnmovesAreTheMovesTakenBack) {
+    std::mt19937_64 random(76);
+    auto unmoves = [](const Material& m, std::uint64_t i) {
+        Position g;
+        EXPECT_TRUE(Index::position(m, i, g));
+        std::vector<std::uint64_t> out;
+        Index::unmoves(m, g, out);
+        return out;
+    };
+    for (const char* name : {"KQvKR", "KPvKP", "KBNvK", "KRPvKR", "KPPvKP", "KQRvKR", "KBPvKN"}) {
+        const Material m = slice(name);
+        int aliased = 0, inside = 0;
+        for (int checked = 0; checked < 200;) {
+            const std::uint64_t i = random() % Index::size(m);
+            Position g;
+            if (!Index::position(m, i, g)) continue;
+            ++checked;
+            MoveListOf<Position> moves;
+            g.generate_moves(moves);
+            for (const auto move : moves) {
+                g.make(move);
+                const auto at = Index::address(g);
+                const bool alias = Index::aliased(g);
+                g.unmake(move);
+                aliased += alias;
+                if (!at || at->slice != m || alias) continue;
+                ++inside;
+                EXPECT_TRUE(std::ranges::count(unmoves(m, at->index), i)) << g.fen() << " " << to_uci(move, false);
+            }
+            for (const std::uint64_t p : unmoves(m, i)) {
+                Position before;
+                if (!Index::position(m, p, before)) continue;
+                MoveListOf<Position> theirs;
+                before.generate_moves(theirs);
+                const bool leads_here = std::ranges::any_of(theirs, [&](auto move) {
+                    before.make(move);
+                    const bool here = Index::address(before) == Address{m, i} && !Index::aliased(before);
+                    before.unmake(move);
+                    return here;
+                });
+                EXPECT_TRUE(leads_here) << before.fen() << " does not lead to " << g.fen();
+            }
+        }
+        EXPECT_GT(inside, 1000) << name;
+        if (std::string_view(name) == "KPvKP") {
+            EXPECT_GT(aliased, 0);
+        }
+    }
+}
+
 namespace {
 
 // The Syzygy generator's statistics (win, draw, loss for the side to move;
 // cursed wins and blessed losses counted as wins and losses), from the file
 // stats.json of github.com/niklasf/syzygy-tables.info (the "wdl" entries).
 // With two like men (KPPvK) Syzygy counts each position once per order of
-// them, twice what the slice holds. KPvKP is left out: a pawn pushed two
-// squares beside an enemy pawn is valued as if en passant were not allowed
-// (no slice stores the position with that right), which changes 1010 of its
-// positions; Syzygy's counts there are {1606514, 1242545, 868985} each side.
+// them, twice what the slice holds.
 struct Published {
     const char* name;
     std::array<std::uint64_t, 3> white, black;
@@ -280,6 +337,7 @@ constexpr Published kFourPieces[] = {
     {"KBvKP", {104, 4212608, 232968}, {1174317, 3807159, 28}},
     {"KNvKN", {5, 1567216, 1}, {5, 1567216, 1}},
     {"KNvKP", {208, 4095612, 608446}, {1622140, 3359329, 35}},
+    {"KPvKP", {1606514, 1242545, 868985}, {1606514, 1242545, 868985}},
     {"KBNvK", {1352913, 6665, 0}, {0, 309147, 1398741}},
     {"KBPvK", {4141811, 174804, 0}, {0, 859923, 4264809}},
     {"KNPvK", {4405320, 169405, 0}, {0, 947832, 4176900}},
@@ -327,6 +385,26 @@ int longest_win(const Tables& tables, const char* name) {
 
 }  // namespace
 
+TEST(ChessRetro, UnmovesAndStoredLinksGiveTheSameCodes) {
+    const auto three = names(kThreePieces);
+    EXPECT_EQ(Tables(three, 2, retro::Predecessors::Links).codes, Tables(three, 2).codes);
+}
+
+// En passant (aliased positions): the two ways of finding predecessors give
+// their nodes the same values, with every other slice a stand-in draw. The
+// counts against Syzygy's are in the bench below (all KPvKP's successors
+// take minutes to build).
+TEST(ChessRetro, UnmovesAndStoredLinksAgreeOnEnPassant) {
+    const Material m = slice("KPvKP");
+    auto draws = [](const Address&) { return retro::draw_code; };
+    using Draws = decltype(draws);
+    const retro::BuildOptions two{.threads = 2, .progress = {}};
+    using Links = retro::SliceBuilder<Position, Draws, retro::Predecessors::Links>;
+    using Unmoves = retro::SliceBuilder<Position, Draws, retro::Predecessors::Unmoves>;
+    const auto by_links = Links(m, draws, two).build();
+    EXPECT_EQ(Unmoves(m, draws, two).build(), by_links);
+}
+
 TEST(ChessRetro, ThreePieceTablesMatchSyzygysCounts) {
     const Tables tables(names(kThreePieces), 1);
     expect_published(tables, kThreePieces);
@@ -349,12 +427,16 @@ TEST(ChessRetro, KQvKRAndKBNvKMatchSyzygyAndTheLongestMates) {
 
 // Every four-piece table Syzygy's statistics above cover, the longest mates
 // of KQvKR, KBBvK and KBNvK, and the time each slice took; run by
-// bench/chess-egtb (PLY_EGTB_THREADS threads, 1 by default).
+// bench/chess-egtb (PLY_EGTB_THREADS threads, 1 by default; predecessors
+// from stored links with PLY_EGTB_LINKS=1).
 TEST(ChessRetroBench, DISABLED_EveryFourPieceTable) {
     const char* threads = std::getenv("PLY_EGTB_THREADS");
+    const char* links = std::getenv("PLY_EGTB_LINKS");
     auto targets = names(kFourPieces);
     targets.push_back("KBBvK");
-    const Tables tables(targets, threads ? std::max(1, std::atoi(threads)) : 1);
+    const Tables tables(
+        targets, threads ? std::max(1, std::atoi(threads)) : 1,
+        links && std::string_view(links) == "1" ? retro::Predecessors::Links : retro::Predecessors::Unmoves);
     expect_published(tables, kFourPieces);
     EXPECT_EQ(longest_win(tables, "KQvKR"), 2 * 35 - 1);
     EXPECT_EQ(longest_win(tables, "KBBvK"), 2 * 19 - 1);

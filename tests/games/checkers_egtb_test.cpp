@@ -24,11 +24,19 @@ using Tables = std::map<Slice, std::vector<Code>>;
 
 // Every slice of up to `pieces` pieces with at most `most_men` men (no
 // move makes more).
-Tables build_tables(int pieces, int most_men) {
+Tables build_tables(int pieces, int most_men, ply::retro::Predecessors by = ply::retro::Predecessors::Unmoves) {
     Tables t;
     const auto lookup = [&](const ply::SliceAddress<Slice>& at) { return t.at(at.slice).at(at.index); };
-    for (const Slice& s : EgtbIndex::slices(pieces))
-        if (s.first.men + s.second.men <= most_men) t[s] = ply::retro::build_slice<Checkers>(s, lookup, {2, {}});
+    using Lookup = decltype(lookup);
+    for (const Slice& s : EgtbIndex::slices(pieces)) {
+        if (s.first.men + s.second.men > most_men) continue;
+        if (by == ply::retro::Predecessors::Unmoves)
+            t[s] = ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Unmoves>(s, lookup, {2, {}})
+                       .build();
+        else
+            t[s] =
+                ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Links>(s, lookup, {2, {}}).build();
+    }
     return t;
 }
 
@@ -57,6 +65,10 @@ TEST(CheckersEgtb, OneKingAgainstOneKingIsEdTricesSlice) {
 }
 
 // White to move wins; its colour-swapped image, Black to move, reads the same.
+TEST(CheckersEgtb, UnmovesAndStoredLinksGiveTheSameCodes) {
+    EXPECT_EQ(build_tables(4, 1, ply::retro::Predecessors::Links), build_tables(4, 1));
+}
+
 TEST(CheckersEgtb, FirstPositionIsAWin) {
     const Tables tables = build_tables(4, 1);
     const auto first = Checkers::from_fen("W:WK19,K23:B12,K28");

@@ -5,6 +5,7 @@
 // classic First Position.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <random>
@@ -119,6 +120,55 @@ TEST(CheckersSlices, SampledIndicesOfFiveToEightPiecesRoundTrip) {
         Checkers g;
         EXPECT_FALSE(Slicing::position(s, size, g));
     }
+}
+
+// Both ways on random indices of 3 to 8 pieces: a move that stays in the
+// slice is one of its result's unmoves, and an unmove is one of the
+// predecessor's moves (a capture due forbids a step).
+TEST(CheckersSlices, UnmovesAreTheMovesTakenBack) {
+    std::mt19937_64 random(76);
+    auto unmoves = [](const Slice& s, std::uint64_t i) {
+        Checkers g;
+        EXPECT_TRUE(Slicing::position(s, i, g));
+        std::vector<std::uint64_t> out;
+        Slicing::unmoves(s, g, out);
+        return out;
+    };
+    int inside = 0, back = 0;
+    for (const Slice& s : Slicing::slices(8)) {
+        if (s.pieces() < 3) continue;
+        for (int k = 0; k < 20; ++k) {
+            const std::uint64_t i = random() % Slicing::size(s);
+            Checkers g;
+            ASSERT_TRUE(Slicing::position(s, i, g));
+            Checkers::MoveList moves;
+            g.generate_moves(moves);
+            for (const auto move : moves) {
+                g.make(move);
+                const auto at = Slicing::address(g);
+                g.unmake(move);
+                if (!at || at->slice != s) continue;
+                ++inside;
+                EXPECT_TRUE(std::ranges::count(unmoves(s, at->index), i)) << g.fen();
+            }
+            for (const std::uint64_t p : unmoves(s, i)) {
+                ++back;
+                Checkers before;
+                ASSERT_TRUE(Slicing::position(s, p, before));
+                Checkers::MoveList theirs;
+                before.generate_moves(theirs);
+                const bool leads_here = std::ranges::any_of(theirs, [&](auto move) {
+                    before.make(move);
+                    const bool here = Slicing::address(before) == ply::SliceAddress<Slice>{s, i};
+                    before.unmake(move);
+                    return here;
+                });
+                EXPECT_TRUE(leads_here) << before.fen() << " does not lead to " << g.fen();
+            }
+        }
+    }
+    EXPECT_GT(inside, 1000);
+    EXPECT_GT(back, 1000);
 }
 
 TEST(CheckersSlices, NoSliceForAnEmptyBoardOrTooManyPieces) {

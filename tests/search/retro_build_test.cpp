@@ -59,6 +59,14 @@ TEST(RetroBuild, EveryDistanceIsTheShortestForcedEndNegamaxFinds) {
 
 TEST(RetroBuild, ThreadsChangeNothing) { EXPECT_EQ(build(2, 1), build(2, 3)); }
 
+TEST(RetroBuild, UnmovesAndStoredLinksGiveTheSameCodes) {
+    static_assert(UnmovesGame<RingChase>);
+    const auto one = build(1);
+    auto lookup = [&](const SliceAddress<int>& at) { return one.at(at.index); };
+    using Links = retro::SliceBuilder<RingChase, decltype(lookup), retro::Predecessors::Links>;
+    EXPECT_EQ(Links(2, lookup, {}).build(), build(2));
+}
+
 TEST(RetroBuild, AStopAsksTheBuildToThrow) {
     auto none = [](const SliceAddress<int>&) { return retro::draw_code; };
     retro::BuildOptions stop{.threads = 1, .progress = [](const char*, double) { return false; }};

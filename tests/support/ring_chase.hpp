@@ -83,6 +83,16 @@ struct ply::SliceIndex<ply::test::RingChase> {
         out.at = {0, int(index) + 1};
         return true;
     }
+    // The other side's token came 1, 5 or 9 cells round, from a cell that
+    // was not the mover's (that move took nothing); slice 1 has no moves.
+    static void unmoves(int s, const RingChase& g, std::vector<std::uint64_t>& out) {
+        if (s != 2) return;
+        const int theirs = g.at[1 - g.side], mine = g.at[g.side];
+        for (int step : {1, 5, 9}) {
+            const int before = (theirs - step + RingChase::cells) % RingChase::cells;
+            if (before != mine) out.push_back(std::uint64_t((mine - before + RingChase::cells) % RingChase::cells - 1));
+        }
+    }
     static std::optional<ply::SliceAddress<int>> address(const RingChase& g) {
         const int mine = g.at[g.side], theirs = g.at[1 - g.side];
         if (mine < 0 || theirs < 0) return ply::SliceAddress<int>{1, mine < 0 ? 1u : 0u};

@@ -31,6 +31,17 @@
 // a move may lead into (a superset will do), so that a build for one
 // position makes only the slices it needs (`ply egtb build --for`).
 //
+// Optional, for a build in a few bytes a position instead of four a move:
+// `static void unmoves(const Slice&, const MyGame& g, std::vector<std::uint64_t>& out)`
+// appends the index of every position of the slice with a move that leads
+// to g (g as position() sets it) and stays in the slice, duplicates and
+// indices not counted allowed; not a move whose result is aliased (below).
+//
+// Optional: `static bool aliased(const MyGame&)`, true for a position that
+// address() stores as another one it differs from in a way the index drops
+// (chess: a pawn that may be taken en passant). Its value is not the
+// stored one: a build gives it a node of its own, a probe searches it.
+//
 // A stored value is the position's value for the side to move, so a game may
 // fold the colours too (checkers stores one side to move, the other is its
 // colour-swapped image). A trait rather than members of G, as PerftCounter:
@@ -80,5 +91,23 @@ template <class G>
 concept SuccessorSlicesGame = SlicedGame<G> && requires(const SliceOf<G> s) {
     { SliceIndex<G>::successors(s) } -> std::same_as<std::vector<SliceOf<G>>>;
 };
+
+template <class G>
+concept UnmovesGame = SlicedGame<G> && requires(const SliceOf<G> s, const G g, std::vector<std::uint64_t>& out) {
+    SliceIndex<G>::unmoves(s, g, out);
+};
+
+template <class G>
+concept AliasingGame = SlicedGame<G> && requires(const G g) {
+    { SliceIndex<G>::aliased(g) } -> std::same_as<bool>;
+};
+
+template <SlicedGame G>
+bool is_aliased(const G& g) {
+    if constexpr (AliasingGame<G>)
+        return SliceIndex<G>::aliased(g);
+    else
+        return false;
+}
 
 }  // namespace ply

@@ -254,6 +254,29 @@ std::optional<SliceAddress<Slice>> SliceIndex<checkers::Checkers>::address(const
     return SliceAddress<Slice>{{m, o}, at};
 }
 
+void SliceIndex<checkers::Checkers>::unmoves(const Slice&, const checkers::Checkers& g,
+                                             std::vector<std::uint64_t>& out) {
+    using namespace checkers;
+    // g as position() sets it: Black to move, so White made the last move.
+    const std::uint32_t black = g.pieces(Black), white = g.pieces(White), kings = g.kings();
+    const std::uint32_t empty = ~(black | white);
+    Checkers before;
+    for (std::uint32_t left = white; left; left &= left - 1) {
+        const int to = std::countr_zero(left);
+        const bool king = (kings & bit(to)) != 0;
+        // A White man steps towards row 0: it came from the row 7 side.
+        for (int d = 0; d < (king ? 4 : 2); ++d) {
+            const int from = kTables.step[to][d];
+            if (from == kNone || !(empty & bit(from))) continue;
+            const std::uint32_t w = (white & ~bit(to)) | bit(from);
+            const std::uint32_t k = king ? (kings & ~bit(to)) | bit(from) : kings;
+            if (can_capture(White, w, black, k)) continue;  // a capture was due instead
+            before.set_board(black, w, k, White);
+            out.push_back(address(before)->index);
+        }
+    }
+}
+
 std::vector<checkers::Slice> SliceIndex<checkers::Checkers>::successors(const checkers::Slice& s) {
     using checkers::Material;
     const auto ordered = [](Material a, Material b) {

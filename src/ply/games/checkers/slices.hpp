@@ -78,6 +78,9 @@ struct SliceIndex<checkers::Checkers> {
     static std::vector<Slice> successors(const Slice& slice);
     // Nullopt for an empty board or more than kMostSlicePieces pieces.
     static std::optional<SliceAddress<Slice>> address(const checkers::Checkers& game);
+    // Steps taken back (captures and crownings lead in from other slices),
+    // where the side that stepped had no capture due.
+    static void unmoves(const Slice& slice, const checkers::Checkers& g, std::vector<std::uint64_t>& out);
 };
 
 }  // namespace ply

@@ -147,6 +147,36 @@ Counts counts_of(const Position& pos, Color c) {
     return k;
 }
 
+// Where a position's men stand in the slice's frame, `strong` as side 0
+// (playing up the board).
+Placement placement_in_frame(const Position& pos, Color strong) {
+    const auto frame = [&](Square s) { return strong == White ? s : s ^ 56; };
+    Placement p;
+    p.sq[0] = frame(pos.king_square(strong));
+    p.sq[1] = frame(pos.king_square(~strong));
+    each_kind([&](int side, PieceType t) {
+        Bitboard b = pos.pieces(side == 0 ? strong : ~strong, t);
+        p.add(side, t, popcount(b), [&](int) { return frame(pop_lsb(b)); });
+    });
+    return p;
+}
+
+// The squares a pawn of `mover` on `s` came from by a push: one back, two
+// from its start unless that gave an en passant right (then the result is
+// aliased, not `g`).
+Bitboard pawn_origins(const Position& g, Color mover, Square s) {
+    const int back = mover == White ? -8 : 8;
+    const Bitboard empty = ~g.pieces();
+    const Square one = s + back;
+    if (!(kPawnSquares & empty & square_bb(one))) return 0;
+    Bitboard from = square_bb(one);
+    const int start = mover == White ? 1 : 6;
+    const Square two = one + back;
+    if (rank_of(two) == start && (empty & square_bb(two)) && !(pawn_attacks(mover, one) & g.pieces(~mover, Pawn)))
+        from |= square_bb(two);
+    return from;
+}
+
 std::string side_name(const std::array<std::uint8_t, 5>& c) {
     std::string out = "K";
     for (const PieceType t : kNameTypes) out.append(c[t], kLetters[t]);
@@ -297,16 +327,34 @@ std::optional<SliceAddress<Material>> SliceIndex<chess::Position>::address(const
         m.count[0][std::size_t(t)] = std::uint8_t((strong == White ? white : black)[std::size_t(t)]);
         m.count[1][std::size_t(t)] = std::uint8_t((strong == White ? black : white)[std::size_t(t)]);
     }
-    // The slice's frame: side 0 plays up the board.
-    const auto frame = [&](Square s) { return strong == White ? s : s ^ 56; };
-    Placement p;
-    p.sq[0] = frame(pos.king_square(strong));
-    p.sq[1] = frame(pos.king_square(~strong));
-    each_kind([&](int side, PieceType t) {
-        Bitboard b = pos.pieces(side == 0 ? strong : ~strong, t);
-        p.add(side, t, popcount(b), [&](int) { return frame(pop_lsb(b)); });
-    });
+    Placement p = placement_in_frame(pos, strong);
     return SliceAddress<Material>{m, fold(p, pos.side_to_move() == strong ? 0 : 1)};
 }
+
+void SliceIndex<chess::Position>::unmoves(const Material&, const chess::Position& g, std::vector<std::uint64_t>& out) {
+    using namespace chess;
+    // g as position() sets it: White is side 0, the frame is the board's.
+    const Placement here = placement_in_frame(g, White);
+    const Color mover = ~g.side_to_move();
+    const Bitboard occupied = g.pieces();
+    auto from = [&](int j, Square s) {
+        Placement before = here;
+        before.sq[std::size_t(j)] = s;
+        out.push_back(fold(before, mover == White ? 0 : 1));
+    };
+    const Square their_king = g.king_square(~mover);
+    for (Bitboard b = king_attacks(g.king_square(mover)) & ~occupied; b;)
+        if (const Square s = pop_lsb(b); !(king_attacks(s) & square_bb(their_king))) from(mover == White ? 0 : 1, s);
+    for (int j = 0; j < here.men; ++j) {
+        const int kind = here.kind[std::size_t(j)];
+        if ((kind < 8 ? White : Black) != mover) continue;
+        const Square s = here.sq[std::size_t(j + 2)];
+        const auto type = PieceType(kind % 8);
+        Bitboard origins = type == Pawn ? pawn_origins(g, mover, s) : piece_attacks(type, s, occupied) & ~occupied;
+        while (origins) from(j + 2, pop_lsb(origins));
+    }
+}
+
+bool SliceIndex<chess::Position>::aliased(const chess::Position& pos) { return pos.ep_square() != chess::NoSquare; }
 
 }  // namespace ply

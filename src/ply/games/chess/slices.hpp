@@ -6,9 +6,8 @@
 // castling or en passant rights.
 //
 // A pawn pushed two squares that can be taken en passant leaves a position
-// stored as the same one without that right: the builder then values the
-// push as if the capture were not allowed (in KPvKP 1010 positions, those
-// with such a push, disagree with one ply of search that allows it).
+// stored as the same one without that right: aliased, valued by the builder
+// as a node of its own and by a probe through one ply of search.
 //
 // A slice's side 0 is its stronger side, and White in the positions it
 // returns. A position whose White is the weaker side is stored as its colour
@@ -71,6 +70,12 @@ struct SliceIndex<chess::Position> {
     // nullopt for castling rights, more than max_pieces pieces, kings
     // touching or a pawn on a back rank.
     static std::optional<SliceAddress<Slice>> address(const chess::Position& pos);
+    // Quiet moves and pushes taken back (captures and promotions lead in
+    // from other slices); a predecessor may leave the side to move in check:
+    // its index is then not counted.
+    static void unmoves(const Slice& slice, const chess::Position& g, std::vector<std::uint64_t>& out);
+    // An en passant right: stored as the position without it.
+    static bool aliased(const chess::Position& pos);
 };
 
 }  // namespace ply

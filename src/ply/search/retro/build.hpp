@@ -2,79 +2,48 @@
 // play, from the ends of the game backwards, given the values of the slices
 // its moves lead out into.
 //
-// The game offers moves forward only, so the builder first walks every
-// position's moves once to learn, for each position, who leads into it (its
-// predecessors in the slice, stored compactly) and what its exits to other
-// slices and to the end of the game are worth. Then values spread backwards
-// level by level, as minimax from the leaves: a position with a child lost
-// in n plies is won in n+1 (the first such child found, the shortest win);
-// a position whose children are all won, the longest in n plies, is lost in
-// n+1 (the longest resistance). What is settled by no level is a draw.
-// Levels settle in increasing order, so the distances are exact (DTM in
-// chess, distance to the win in checkers).
+// One forward walk over the slice counts each position's moves that stay in
+// it and notes what its exits (to other slices, to the end of the game) are
+// worth. Then values spread backwards level by level, as minimax from the
+// leaves: a position with a child lost in n plies is won in n+1 (the first
+// such child met, the shortest win); a position whose children are all won,
+// the longest in n plies, is lost in n+1 (the longest resistance). What no
+// level settles is a draw. Levels settle in increasing order, so distances
+// are exact (DTM in chess, distance to the win in checkers).
 //
-// Memory: 4 bytes per move inside the slice plus about 22 per position at
-// the peak (codes, counters, offsets and the fill cursors of the links).
+// Who leads into a settled position comes from the game's unmoves where it
+// offers them (core/slices.hpp): the build then keeps 6 bytes a position
+// and the positions of the level at hand. Otherwise the forward walk stores
+// links, 4 bytes a move and about 22 a position.
+//
+// An aliased move result (an en passant right) gets a node of its own past
+// the slice's indices, with its parent as its one predecessor; its moves are
+// those of its stored base position, plus its own, so whatever reaches the
+// base through an unmove reaches it too.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <exception>
-#include <functional>
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include <ply/core/move_list.hpp>
 #include <ply/core/slices.hpp>
-#include <ply/core/threads.hpp>
+#include <ply/search/retro/build_threads.hpp>
 #include <ply/search/retro/value.hpp>
 
 namespace ply::retro {
 
-struct BuildOptions {
-    int threads = 1;
-    // Called now and then with a phase ("moves", "links", "levels") and the
-    // fraction done; return false to stop the build (it then throws Stopped).
-    std::function<bool(const char* phase, double done)> progress;
-};
+enum class Predecessors { Links, Unmoves };
 
-struct Stopped : std::runtime_error {
-    Stopped() : std::runtime_error("stopped") {}
-};
+template <SlicedGame G>
+inline constexpr Predecessors predecessors_of = UnmovesGame<G> ? Predecessors::Unmoves : Predecessors::Links;
 
-// Runs body(first, last) over [0, size) in chunks, on `threads` threads.
-// What the body throws on any thread (a stop, a failed lookup) ends the
-// others at their next chunk and is thrown here once all have joined: out
-// of a thread of its own it would end the program.
-template <class Body>
-void for_chunks(std::uint64_t size, int threads, const Body& body) {
-    constexpr std::uint64_t chunk = 1 << 14;
-    std::atomic<std::uint64_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto work = [&](int) {
-        try {
-            for (std::uint64_t first; (first = next.fetch_add(chunk)) < size;)
-                body(first, std::min(size, first + chunk));
-        } catch (...) {
-            next = size;
-            std::lock_guard lock(failure_mutex);
-            if (!failure) failure = std::current_exception();
-        }
-    };
-    {
-        std::vector<std::jthread> helpers;
-        start_threads(helpers, 1, std::max(1, threads), work);
-        work(0);
-    }
-    if (failure) std::rethrow_exception(failure);
-}
-
-template <SlicedGame G, class Lookup>
+template <SlicedGame G, class Lookup, Predecessors Mode = predecessors_of<G>>
 class SliceBuilder {
 public:
     using Slice = SliceOf<G>;
@@ -85,8 +54,7 @@ public:
     SliceBuilder(Slice slice, const Lookup& lookup, BuildOptions options)
         : slice_(std::move(slice)), lookup_(lookup), options_(std::move(options)) {
         const std::uint64_t size = SliceIndex<G>::size(slice_);
-        if (size >= std::uint64_t(1) << 32)
-            throw std::length_error("slice " + std::string(SliceIndex<G>::name(slice_)) + " has too many positions");
+        if (size >= std::uint64_t(1) << 32) fail<std::length_error>("has too many positions");
         size_ = Index(size);
     }
 
@@ -96,11 +64,10 @@ public:
         codes_.assign(size_, unknown_code);
         waiting_.assign(size_, 0);
         longest_exit_win_.assign(size_, 0);
-        first_pred_.assign(std::size_t(size_) + 1, 0);
-        levels_.clear();
-        scan_moves();
-        link_predecessors();
+        scan();
+        if constexpr (Mode == Predecessors::Links) link();
         settle_levels();
+        codes_.resize(size_);
         for (Code& c : codes_)
             if (c == unknown_code) c = draw_code;
         return std::move(codes_);
@@ -109,159 +76,315 @@ public:
 private:
     static constexpr std::uint16_t cannot_lose = 0xFFFF;
 
-    void report(const char* phase, double done) {
-        if (options_.progress && !options_.progress(phase, done)) throw Stopped();
-    }
+    // An aliased move result: the node that moves into it, the move's number
+    // in that node's list, and the index its position is stored at.
+    struct Alias {
+        Index parent = 0;
+        std::uint8_t move = 0;
+        Index base = 0;
+        friend auto operator<=>(const Alias&, const Alias&) = default;
+    };
 
-    enum class Kind { NotCounted, End, Inner };
+    // A node's moves that stay in the slice: positions (sorted, once each)
+    // and aliased results.
+    struct Inside {
+        std::vector<Index> positions;
+        std::vector<Alias> aliases;
+        [[nodiscard]] std::size_t size() const { return positions.size() + aliases.size(); }
+    };
 
-    // Calls visit(child_index) for each move staying in the slice; exits to
-    // other slices and the end of the game are noted if asked.
-    template <class Visit>
-    Kind walk(Index i, G& g, const Visit& visit, bool note_exits) {
-        if (!SliceIndex<G>::position(slice_, i, g)) return Kind::NotCounted;
-        if (const Outcome over = g.outcome(); is_over(over)) {
-            if (note_exits) schedule_end(i, over);
-            return Kind::End;
-        }
-        MoveListOf<G> moves;
-        g.generate_moves(moves);
-        int best_exit_loss = -1, longest_exit_win = 0;
+    // What the moves out of the slice are worth to the side to move.
+    struct Exits {
+        int best_loss = -1, longest_win = 0;  // plies of the children
         bool can_lose = true;
-        for (const auto m : moves) {
-            g.make(m);
-            Code child = unknown_code;
-            if (const Outcome over = g.outcome(); is_over(over))
-                child = over == Outcome::Win ? win_code(0) : over == Outcome::Loss ? loss_code(0) : draw_code;
-            else if (auto at = SliceIndex<G>::address(g); !at)
-                throw std::logic_error("a move from slice " + std::string(SliceIndex<G>::name(slice_)) +
-                                       " leads to no slice");
-            else if (at->slice == slice_)
-                visit(Index(at->index));
-            else
-                child = lookup_(*at);
-            g.unmake(m);
-            if (!note_exits || child == unknown_code) continue;
-            const Value v = decode(child);
-            if (v.result == Outcome::Loss && (best_exit_loss < 0 || v.plies < best_exit_loss)) best_exit_loss = v.plies;
+        void add(Code c) {
+            if (c == unknown_code) return;
+            const Value v = decode(c);
+            if (v.result == Outcome::Loss && (best_loss < 0 || v.plies < best_loss)) best_loss = v.plies;
             if (v.result == Outcome::Win)
-                longest_exit_win = std::max(longest_exit_win, v.plies);
+                longest_win = std::max(longest_win, v.plies);
             else
                 can_lose = false;
         }
-        if (note_exits) note(i, best_exit_loss, longest_exit_win, can_lose);
-        return Kind::Inner;
+    };
+
+    // Nodes by level, each list in any order.
+    using Schedule = std::vector<std::vector<Index>>;
+
+    template <class Error>
+    [[noreturn]] void fail(const std::string& what) const {
+        throw Error("slice " + std::string(SliceIndex<G>::name(slice_)) + " " + what);
     }
 
-    // The end of the game: a draw now, a win or a loss at level 0 (where
-    // settle() reads waiting_ 0 as lost).
-    void schedule_end(Index i, Outcome over) {
-        if (over == Outcome::Draw) {
-            codes_[i] = draw_code;
-            return;
-        }
-        waiting_[i] = over == Outcome::Loss ? 0 : cannot_lose;
-        push_later(i, 0);
-    }
-
-    void note(Index i, int best_exit_loss, int longest_exit_win, bool can_lose) {
-        longest_exit_win_[i] = std::uint16_t(longest_exit_win);
-        if (!can_lose) waiting_[i] = cannot_lose;
-        if (best_exit_loss >= 0) push_later(i, best_exit_loss + 1);
-    }
-
-    // Scanned by several threads: positions of one level are collected per
-    // chunk and merged under a lock.
-    void push_later(Index i, int level) {
-        std::lock_guard lock(levels_mutex_);
-        if (std::size_t(level) >= levels_.size()) levels_.resize(std::size_t(level) + 1);
-        levels_[std::size_t(level)].push_back(i);
-    }
-
-    // Pass 1: count each position's moves inside the slice (it waits for all
-    // of them to be won before it can be lost) and its predecessors.
-    void scan_moves() {
-        std::vector<std::atomic<Index>> preds(size_);
-        std::atomic<std::uint64_t> done{0};
-        for_chunks(size_, options_.threads, [&](std::uint64_t first, std::uint64_t last) {
-            G g;
-            for (auto i = Index(first); i < last; ++i) {
-                int inside = 0;
-                const Kind kind = walk(
-                    i, g,
-                    [&](Index child) {
-                        ++inside;
-                        preds[child].fetch_add(1, std::memory_order_relaxed);
-                    },
-                    true);
-                if (kind == Kind::NotCounted) codes_[i] = not_counted_code;
-                if (kind == Kind::Inner && waiting_[i] != cannot_lose) {
-                    waiting_[i] = std::uint16_t(inside);
-                    if (inside == 0) push_later(i, longest_exit_win_[i] + 1);  // no way out but wins
-                }
-            }
-            progress_chunk(done, last - first, "moves");
-        });
-        for (Index i = 0; i < size_; ++i)
-            first_pred_[i + 1] = first_pred_[i] + preds[i].load(std::memory_order_relaxed);
-    }
-
-    // Pass 2: the same moves again, each written into its child's list of
-    // predecessors.
-    void link_predecessors() {
-        pred_.assign(first_pred_[size_], 0);
-        std::vector<std::atomic<std::uint64_t>> fill(size_);
-        for (Index i = 0; i < size_; ++i) fill[i].store(first_pred_[i], std::memory_order_relaxed);
-        std::atomic<std::uint64_t> done{0};
-        for_chunks(size_, options_.threads, [&](std::uint64_t first, std::uint64_t last) {
-            G g;
-            for (auto i = Index(first); i < last; ++i)
-                if (codes_[i] == unknown_code)
-                    walk(
-                        i, g, [&](Index child) { pred_[fill[child].fetch_add(1, std::memory_order_relaxed)] = i; },
-                        false);
-            progress_chunk(done, last - first, "links");
-        });
+    void report(const char* phase, double done) {
+        if (options_.progress && !options_.progress(phase, done)) throw Stopped();
     }
 
     void progress_chunk(std::atomic<std::uint64_t>& done, std::uint64_t count, const char* phase) {
         const std::uint64_t now = done.fetch_add(count) + count;
         if (options_.progress && (now >> 20) != ((now - count) >> 20)) {
-            std::lock_guard lock(levels_mutex_);
+            std::lock_guard lock(schedule_mutex_);
             report(phase, double(now) / double(size_));
         }
     }
 
-    void settle_levels() {
-        for (std::size_t level = 0; level < levels_.size(); ++level) {
-            std::vector<Index> now = std::move(levels_[level]);
-            for (const Index i : now) settle(i, int(level));
-            if (level % 16 == 0) report("levels", 0.0);
+    [[nodiscard]] Index nodes() const { return Index(size_ + aliases_.size()); }
+
+    // Sets node i's position into g; false where its index names none.
+    bool place(Index i, G& g) const {
+        if (i < size_) return SliceIndex<G>::position(slice_, i, g);
+        const Alias& a = aliases_[i - size_];
+        if (!place(a.parent, g)) fail<std::logic_error>("lost an aliased position's parent");
+        MoveListOf<G> moves;
+        g.generate_moves(moves);
+        g.make(moves[a.move]);
+        return true;
+    }
+
+    static Code end_code(Outcome over) {
+        return over == Outcome::Win ? win_code(0) : over == Outcome::Loss ? loss_code(0) : draw_code;
+    }
+
+    enum class Kind { NotCounted, End, Inner };
+
+    // Node i's moves: those inside the slice into `inside`, the others'
+    // values into `exits`.
+    Kind walk(Index i, G& g, Inside& inside, Exits& exits) {
+        inside.positions.clear();
+        inside.aliases.clear();
+        exits = {};
+        if (!place(i, g)) return Kind::NotCounted;
+        if (is_over(g.outcome())) return Kind::End;
+        MoveListOf<G> moves;
+        g.generate_moves(moves);
+        for (std::size_t k = 0; k < moves.size(); ++k) {
+            g.make(moves[k]);
+            exits.add(child(i, g, k, inside));
+            g.unmake(moves[k]);
+        }
+        std::ranges::sort(inside.positions);
+        const auto [from, to] = std::ranges::unique(inside.positions);
+        inside.positions.erase(from, to);
+        return Kind::Inner;
+    }
+
+    // The code of move k's result outside the slice; unknown_code for one
+    // inside it, which goes into `inside`.
+    Code child(Index parent, const G& g, std::size_t k, Inside& inside) {
+        if (const Outcome over = g.outcome(); is_over(over)) return end_code(over);
+        const auto at = SliceIndex<G>::address(g);
+        if (!at) fail<std::logic_error>("has a move that leads to no slice");
+        if (at->slice != slice_) return lookup_(*at);
+        if (!is_aliased(g)) {
+            inside.positions.push_back(Index(at->index));
+        } else {
+            if (k > 255) fail<std::length_error>("has a position of more than 256 moves");
+            inside.aliases.push_back({parent, std::uint8_t(k), Index(at->index)});
+        }
+        return unknown_code;
+    }
+
+    // Pass 1: each node's moves inside the slice (it waits for all of them
+    // to be won before it is lost) and its exits; then the same for the
+    // aliased results met, and theirs, until no new one.
+    void scan() {
+        if constexpr (Mode == Predecessors::Links) pred_count_ = std::vector<std::atomic<Index>>(size_);
+        scan_nodes(0, size_);
+        while (!found_.empty()) {
+            const Index first = nodes();
+            if (std::uint64_t(first) + found_.size() >= std::uint64_t(1) << 32)
+                fail<std::length_error>("has too many aliased positions");
+            std::ranges::sort(found_);  // by parent: every parent numbered before
+            aliases_.insert(aliases_.end(), found_.begin(), found_.end());
+            found_.clear();
+            codes_.resize(nodes(), unknown_code);
+            waiting_.resize(nodes(), 0);
+            longest_exit_win_.resize(nodes(), 0);
+            scan_nodes(first, nodes());
+        }
+        if constexpr (Mode == Predecessors::Unmoves) index_bases();
+    }
+
+    void scan_nodes(Index first, Index last) {
+        std::atomic<std::uint64_t> done{0};
+        for_chunks(last - first, options_.threads, [&](std::uint64_t from, std::uint64_t to) {
+            G g;
+            Inside inside;
+            Exits exits;
+            std::vector<Alias> met;
+            for (auto i = Index(first + from); i < first + to; ++i) {
+                const Kind kind = walk(i, g, inside, exits);
+                if (kind == Kind::NotCounted) codes_[i] = not_counted_code;
+                // An end is an exit of every move into it: it tells no one.
+                if (kind == Kind::End) codes_[i] = end_code(g.outcome());
+                if (kind != Kind::Inner) continue;
+                note(i, exits, inside.size());
+                if constexpr (Mode == Predecessors::Links)
+                    for (const Index c : inside.positions) pred_count_[c].fetch_add(1, std::memory_order_relaxed);
+                met.insert(met.end(), inside.aliases.begin(), inside.aliases.end());
+            }
+            {
+                std::lock_guard lock(schedule_mutex_);
+                found_.insert(found_.end(), met.begin(), met.end());
+            }
+            progress_chunk(done, to - from, "moves");
+        });
+    }
+
+    void note(Index i, const Exits& exits, std::size_t inside) {
+        longest_exit_win_[i] = std::uint16_t(exits.longest_win);
+        waiting_[i] = exits.can_lose ? std::uint16_t(inside) : cannot_lose;
+        if (exits.best_loss >= 0) {
+            std::lock_guard lock(schedule_mutex_);
+            add(exits_won_, exits.best_loss + 1, i);
+        } else if (exits.can_lose && inside == 0) {  // no way out but wins
+            codes_[i] = loss_code(checked(exits.longest_win + 1));
+            std::lock_guard lock(schedule_mutex_);
+            add(settled_, exits.longest_win + 1, i);
         }
     }
 
-    // `i` was scheduled at `level`: settle it unless an earlier level did,
-    // then tell its predecessors.
-    void settle(Index i, int level) {
-        Code& code = codes_[i];
-        if (code != unknown_code) return;  // settled already, by a shorter win
-        if (level > max_plies) throw std::length_error("a distance beyond the code's range");
-        code = waiting_[i] == 0 ? loss_code(level) : win_code(level);
-        const Value v = decode(code);
-        for (std::uint64_t k = first_pred_[i]; k < first_pred_[i + 1]; ++k) {
-            const Index p = pred_[k];
-            if (codes_[p] != unknown_code) continue;
-            if (v.result == Outcome::Loss) {
-                push_now(p, level + 1);
-            } else if (v.result == Outcome::Win && waiting_[p] != cannot_lose && --waiting_[p] == 0) {
-                push_now(p, std::max(level, int(longest_exit_win_[p])) + 1);
+    int checked(int plies) const {
+        if (plies > max_plies) fail<std::length_error>("has a distance beyond the code's range");
+        return plies;
+    }
+
+    static void add(Schedule& s, int level, Index i) {
+        if (std::size_t(level) >= s.size()) s.resize(std::size_t(level) + 1);
+        s[std::size_t(level)].push_back(i);
+    }
+
+    static std::vector<Index> take(Schedule& s, std::size_t level) {
+        return level < s.size() ? std::move(s[level]) : std::vector<Index>{};
+    }
+
+    // Unmoves lead to stored positions; the aliased nodes based on one share
+    // its moves, so they are found from it.
+    void index_bases() {
+        alias_bases_.clear();
+        has_alias_.assign(size_ / 64 + 1, 0);
+        for (Index k = 0; k < aliases_.size(); ++k) {
+            alias_bases_.emplace_back(aliases_[k].base, Index(size_ + k));
+            has_alias_[aliases_[k].base / 64] |= std::uint64_t(1) << (aliases_[k].base % 64);
+        }
+        std::ranges::sort(alias_bases_);
+    }
+
+    // Pass 2 without unmoves: the moves again, each written into its child's
+    // list of predecessors.
+    void link() {
+        first_pred_.assign(std::size_t(nodes()) + 1, 0);
+        for (Index i = 0; i < nodes(); ++i)
+            first_pred_[i + 1] = first_pred_[i] + (i < size_ ? pred_count_[i].load(std::memory_order_relaxed) : 1);
+        pred_count_.clear();
+        pred_.assign(first_pred_[nodes()], 0);
+        std::vector<std::atomic<std::uint64_t>> fill(nodes());
+        for (Index i = 0; i < nodes(); ++i) fill[i].store(first_pred_[i], std::memory_order_relaxed);
+        std::atomic<std::uint64_t> done{0};
+        for_chunks(nodes(), options_.threads, [&](std::uint64_t first, std::uint64_t last) {
+            G g;
+            Inside inside;
+            Exits exits;
+            for (auto i = Index(first); i < last; ++i) {
+                if (codes_[i] != unknown_code || walk(i, g, inside, exits) != Kind::Inner) continue;
+                for (const Index c : inside.positions) pred_[fill[c].fetch_add(1, std::memory_order_relaxed)] = i;
+                for (const Alias& a : inside.aliases) pred_[first_pred_[alias_node(a)]] = i;
+            }
+            progress_chunk(done, last - first, "links");
+        });
+    }
+
+    Index alias_node(const Alias& a) const {
+        const auto it = std::ranges::lower_bound(aliases_, std::pair(a.parent, a.move), {},
+                                                 [](const Alias& x) { return std::pair(x.parent, x.move); });
+        if (it == aliases_.end() || it->parent != a.parent || it->move != a.move)
+            fail<std::logic_error>("lost an aliased position");
+        return Index(size_ + (it - aliases_.begin()));
+    }
+
+    template <class Visit>
+    void each_predecessor(Index i, G& g, std::vector<std::uint64_t>& found, const Visit& visit) {
+        if constexpr (Mode == Predecessors::Links) {
+            for (std::uint64_t k = first_pred_[i]; k < first_pred_[i + 1]; ++k) visit(pred_[k]);
+        } else {
+            if (i >= size_) return visit(aliases_[i - size_].parent);
+            if (!place(i, g)) fail<std::logic_error>("settled an index that names no position");
+            found.clear();
+            SliceIndex<G>::unmoves(slice_, g, found);
+            std::ranges::sort(found);
+            const auto [from, to] = std::ranges::unique(found);
+            found.erase(from, to);
+            for (const std::uint64_t p : found) {
+                if (p >= size_) fail<std::logic_error>("has an unmove to an index beyond it");
+                visit(Index(p));
+                if (!(has_alias_[p / 64] >> (p % 64) & 1)) continue;
+                for (auto it = std::ranges::lower_bound(alias_bases_, std::pair(Index(p), Index(0)));
+                     it != alias_bases_.end() && it->first == p; ++it)
+                    visit(it->second);
             }
         }
     }
 
-    void push_now(Index i, int level) {
-        if (std::size_t(level) >= levels_.size()) levels_.resize(std::size_t(level) + 1);
-        levels_[std::size_t(level)].push_back(i);
+    // Level by level: the nodes an exit wins for at this level, unless
+    // settled earlier, join those settled at it; each then tells its
+    // predecessors, on several threads.
+    void settle_levels() {
+        std::uint64_t settled = 0;
+        for (std::size_t level = 0; level < std::max(settled_.size(), exits_won_.size()); ++level) {
+            std::vector<Index> now = take(settled_, level);
+            for (const Index i : take(exits_won_, level))
+                if (codes_[i] == unknown_code) {
+                    codes_[i] = win_code(checked(int(level)));
+                    now.push_back(i);
+                }
+            tell_predecessors(now, int(level));
+            settled += now.size();
+            report("levels", std::min(1.0, double(settled) / double(size_)));
+        }
+        report("levels", 1.0);
+    }
+
+    void tell_predecessors(const std::vector<Index>& now, int level) {
+        for_chunks(
+            now.size(), options_.threads,
+            [&](std::uint64_t first, std::uint64_t last) {
+                G g;
+                std::vector<std::uint64_t> found;
+                Schedule later;
+                for (std::uint64_t k = first; k < last; ++k) {
+                    const bool lost = decode(codes_[now[k]]).result == Outcome::Loss;
+                    each_predecessor(now[k], g, found, [&](Index p) {
+                        if (lost)
+                            win(p, level + 1, later);
+                        else
+                            one_more_won(p, level, later);
+                    });
+                }
+                std::lock_guard lock(schedule_mutex_);
+                for (std::size_t l = 0; l < later.size(); ++l)
+                    for (const Index i : later[l]) add(settled_, int(l), i);
+            },
+            1024);
+    }
+
+    // Codes and counters change under several threads here: atomically.
+    void win(Index p, int level, Schedule& later) {
+        std::atomic_ref<Code> code(codes_[p]);
+        Code expected = unknown_code;
+        if (code.load(std::memory_order_relaxed) != unknown_code) return;
+        if (code.compare_exchange_strong(expected, win_code(checked(level)), std::memory_order_relaxed))
+            add(later, level, p);
+    }
+
+    void one_more_won(Index p, int level, Schedule& later) {
+        std::atomic_ref<Code> code(codes_[p]);
+        std::atomic_ref<std::uint16_t> waiting(waiting_[p]);
+        if (code.load(std::memory_order_relaxed) != unknown_code) return;
+        if (waiting.load(std::memory_order_relaxed) == cannot_lose) return;
+        if (waiting.fetch_sub(1, std::memory_order_relaxed) != 1) return;
+        const int at = checked(std::max(level, int(longest_exit_win_[p])) + 1);
+        code.store(loss_code(at), std::memory_order_relaxed);
+        add(later, at, p);
     }
 
     Slice slice_;
@@ -269,12 +392,18 @@ private:
     BuildOptions options_;
     Index size_ = 0;
     std::vector<Code> codes_;
-    std::vector<std::uint16_t> waiting_;           // moves inside not yet known won; cannot_lose
-    std::vector<std::uint16_t> longest_exit_win_;  // plies, over exits to other slices
+    std::vector<std::uint16_t> waiting_;                // moves inside not yet known won; cannot_lose
+    std::vector<std::uint16_t> longest_exit_win_;       // plies, over exits to other slices
+    std::vector<Alias> aliases_;                        // node size_ + k is aliases_[k]
+    std::vector<Alias> found_;                          // met by the scan, not yet numbered
+    std::vector<std::pair<Index, Index>> alias_bases_;  // (base, node), sorted
+    std::vector<std::uint64_t> has_alias_;              // a bit a stored index
+    std::vector<std::atomic<Index>> pred_count_;
     std::vector<std::uint64_t> first_pred_;
     std::vector<Index> pred_;
-    std::vector<std::vector<Index>> levels_;
-    std::mutex levels_mutex_;
+    Schedule settled_;    // nodes whose code is set, by level
+    Schedule exits_won_;  // nodes an exit wins for, by level: settled there unless earlier
+    std::mutex schedule_mutex_;
 };
 
 template <SlicedGame G, class Lookup>

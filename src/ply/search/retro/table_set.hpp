@@ -33,8 +33,11 @@ concept UnstoredPositions = SlicedGame<G> && requires(const G& g) {
     { SliceIndex<G>::stored(g) } -> std::same_as<bool>;
 };
 
+// Whether the files keep the position's own value (an aliased position's
+// address holds another's).
 template <SlicedGame G>
 bool is_stored(const G& g) {
+    if (is_aliased(g)) return false;
     if constexpr (UnstoredPositions<G>)
         return SliceIndex<G>::stored(g);
     else
