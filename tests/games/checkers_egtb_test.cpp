@@ -24,18 +24,20 @@ using Tables = std::map<Slice, std::vector<Code>>;
 
 // Every slice of up to `pieces` pieces with at most `most_men` men (no
 // move makes more).
-Tables build_tables(int pieces, int most_men, ply::retro::Predecessors by = ply::retro::Predecessors::Unmoves) {
+Tables build_tables(int pieces, int most_men, ply::retro::Predecessors by = ply::retro::Predecessors::Unmoves,
+                    int threads = 2) {
     Tables t;
     const auto lookup = [&](const ply::SliceAddress<Slice>& at) { return t.at(at.slice).at(at.index); };
     using Lookup = decltype(lookup);
     for (const Slice& s : EgtbIndex::slices(pieces)) {
         if (s.first.men + s.second.men > most_men) continue;
         if (by == ply::retro::Predecessors::Unmoves)
-            t[s] = ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Unmoves>(s, lookup, {2, {}})
-                       .build();
-        else
             t[s] =
-                ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Links>(s, lookup, {2, {}}).build();
+                ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Unmoves>(s, lookup, {threads, {}})
+                    .build();
+        else
+            t[s] = ply::retro::SliceBuilder<Checkers, Lookup, ply::retro::Predecessors::Links>(s, lookup, {threads, {}})
+                       .build();
     }
     return t;
 }
@@ -67,6 +69,13 @@ TEST(CheckersEgtb, OneKingAgainstOneKingIsEdTricesSlice) {
 // White to move wins; its colour-swapped image, Black to move, reads the same.
 TEST(CheckersEgtb, UnmovesAndStoredLinksGiveTheSameCodes) {
     EXPECT_EQ(build_tables(4, 1, ply::retro::Predecessors::Links), build_tables(4, 1));
+}
+
+// Levels settle on several threads, codes and counters shared (TSan runs
+// this test: its name holds "Thread").
+TEST(CheckersEgtb, ThreadsGiveTheSameCodes) {
+    EXPECT_EQ(build_tables(4, 0, ply::retro::Predecessors::Unmoves, 1),
+              build_tables(4, 0, ply::retro::Predecessors::Unmoves, 3));
 }
 
 TEST(CheckersEgtb, FirstPositionIsAWin) {
