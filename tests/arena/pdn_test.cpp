@@ -188,7 +188,7 @@ TEST(Pdn, ArenaGamesFromBallotsReadBackWithTheirOpening) {
 
 // The web page's record of a game, which its Save button downloads.
 TEST(Pdn, TheWebPageRecordsCheckersAsPdn) {
-    const auto s = web::state<Checkers>(web::GameLine{"", {"11-15", "23-19", "8-11"}, {"You", "Ply"}});
+    const auto s = web::state<Checkers>(web::GameLine{"", {"11-15", "23-19", "8-11"}, {"You", "Ply"}}, nullptr);
     EXPECT_EQ(s["record_kind"], "pdn");
     const std::string record = s["record"];
     EXPECT_NE(record.find("[Black \"You\"]\n[White \"Ply\"]"), std::string::npos) << record;

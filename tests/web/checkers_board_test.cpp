@@ -27,7 +27,7 @@ json checkers_state(const std::string& start, const std::vector<std::string>& mo
     ply::web::GameLine line;
     line.start = start;
     line.moves = moves;
-    return checkers_api().state(line);
+    return checkers_api().state(line, nullptr);
 }
 
 // Martin Fierz's CheckerBoard interface numbers the board as board[x][y],
@@ -168,7 +168,7 @@ TEST(CheckersBoard, BadPositionsAndMovesAreOneLine) {
     over.moves = {"14x23"};
     const std::atomic<bool> stop{false};
     EXPECT_THROW(checkers_api().think(
-                     over, {}, [](const json&) {}, stop),
+                     over, {}, [](const json&) {}, stop, nullptr),
                  ply::ParseError);
 }
 

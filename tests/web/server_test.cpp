@@ -35,7 +35,7 @@ using namespace std::chrono_literals;
 std::vector<ply::web::ServedGame> served_games() {
     std::vector<ply::web::ServedGame> out;
     const ply::cli::Registry games = ply::cli::builtin_games();
-    for (const auto& g : games.games()) out.push_back({std::string(g.name), std::string(g.summary), g.web()});
+    for (const auto& g : games.games()) out.push_back({std::string(g.name), std::string(g.summary), g.web(), nullptr});
     return out;
 }
 

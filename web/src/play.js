@@ -28,6 +28,7 @@ export function playPage(root, games) {
     save: el('button', { id: 'play-save' }, 'Save'),
   };
   const status = el('div', { id: 'play-status', class: 'status' });
+  const database = el('div', { id: 'play-database', class: 'database' });
   const error = el('div', { id: 'play-error', class: 'error' });
   const boardHolder = el('div', { id: 'board-holder', class: 'board-holder' });
   const passButtons = el('div', { id: 'other-moves', class: 'row' });
@@ -42,7 +43,7 @@ export function playPage(root, games) {
       el('div', { class: 'row' }, el('label', {}, 'Start from ', startInput)),
       error),
     el('div', { class: 'play-main' },
-      el('div', {}, status, boardHolder, passButtons, chooser),
+      el('div', {}, status, database, boardHolder, passButtons, chooser),
       el('aside', { class: 'panel side' }, el('h3', {}, 'Moves'), moveList, el('h3', {}, 'Engine'), thinking,
         el('h3', {}, 'Score'), graph)));
 
@@ -80,6 +81,8 @@ export function playPage(root, games) {
     moveList.replaceChildren(...moveItems(state));
     moveList.dataset.moves = JSON.stringify(state.moves.map((m) => m.move));
     drawGraph();
+    // The endgame tables' value for the side to move (`ply serve --egtb`).
+    database.textContent = state.database ? `${state.database} for ${state.side_names[state.to_move]}` : '';
     if (state.end) {
       status.textContent = `${state.end.reason} (${state.result})`;
       status.dataset.over = 'true';

@@ -1,6 +1,6 @@
 // `--egtb DIR` for the commands that search (analyse, play): the tables
-// `ply egtb build` wrote, given to the engine, and the line that shows a
-// position's database value.
+// `ply egtb build` wrote, given to the engine (tools/database_text.hpp shows
+// a position's value).
 #pragma once
 
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include <ply/core/slices.hpp>
 #include <ply/search/retro/endgames.hpp>
 #include <ply/search/retro/probe.hpp>
+#include <ply/tools/database_text.hpp>
 
 namespace ply::cli {
 
@@ -31,25 +32,6 @@ auto open_endgame_tables(const CLI::App& cmd, const std::string& folder) {
         tables = std::make_shared<Tables>(folder, std::string(G::name));
     }
     return tables;
-}
-
-// "database win in 19 plies", or "" where no table holds the position (or
-// a table is unusable: the search goes on without it).
-template <Game G, class Tables>
-std::string database_text(Tables* tables, const G& position) {
-    if constexpr (SlicedGame<G>) {
-        if (!tables) return {};
-        try {
-            const auto v = tables->probe(position);
-            if (!v) return {};
-            if (v->result == Outcome::Draw) return "database draw";
-            return "database " + std::string(to_string(v->result)) + " in " + std::to_string(v->plies) +
-                   (v->plies == 1 ? " ply" : " plies");
-        } catch (const retro::TableError&) {
-            return {};
-        }
-    }
-    return {};
 }
 
 }  // namespace ply::cli

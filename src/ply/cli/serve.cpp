@@ -26,6 +26,7 @@ struct ServeOptions {
     std::string host = "127.0.0.1";
     int port = 8080;
     std::optional<std::string> assets;
+    std::vector<std::string> egtb;  // GAME=DIR, or DIR holding a folder per game
     web::ServerOptions server;
 };
 
@@ -36,10 +37,45 @@ std::string default_assets() {
     return PLY_WEB_BUILD_DIR;
 }
 
+bool is_folder(const std::filesystem::path& p) {
+    std::error_code error;
+    return std::filesystem::is_directory(p, error);
+}
+
+// Opens the tables --egtb names for the games served: `GAME=DIR` one game's
+// folder (as `ply analyse GAME --egtb DIR` takes it), `DIR` a folder of one
+// folder per game (DIR/chess, DIR/checkers: `ply egtb build`'s egtb/).
+void open_tables(const CLI::App& cmd, const std::vector<std::string>& specs, std::vector<web::ServedGame>& served) {
+    std::string sliced;
+    for (const auto& g : served)
+        if (g.api.open_endgames) sliced += (sliced.empty() ? "" : ", ") + g.name;
+    for (const std::string& spec : specs) {
+        const auto eq = is_folder(spec) ? std::string::npos : spec.find('=');
+        const std::string game = eq == std::string::npos ? "" : spec.substr(0, eq);
+        const std::string folder = eq == std::string::npos ? spec : spec.substr(eq + 1);
+        if (!is_folder(folder))
+            usage_error(cmd, "--egtb: '" + folder + "' is not a folder (build one with 'ply egtb build')");
+        bool found = false;
+        for (auto& g : served) {
+            if (!g.api.open_endgames || (!game.empty() && g.name != game)) continue;
+            const auto dir = game.empty() ? std::filesystem::path(folder) / g.name : std::filesystem::path(folder);
+            if (!is_folder(dir)) continue;
+            g.tables = g.api.open_endgames(dir.string());
+            found = true;
+        }
+        if (!found && !game.empty())
+            usage_error(cmd, "--egtb: no endgame databases for '" + game + "' (" + sliced + ")");
+        if (!found)
+            usage_error(cmd, "--egtb: no folder named after a game (" + sliced + ") in '" + folder +
+                                 "' (or give one game's: --egtb GAME=DIR)");
+    }
+}
+
 void serve(const CLI::App& cmd, const ServeOptions& opts, const Registry& games) {
     std::vector<web::ServedGame> served;
     for (const auto& g : games.games())
-        if (g.web) served.push_back({std::string(g.name), std::string(g.summary), g.web()});
+        if (g.web) served.push_back({std::string(g.name), std::string(g.summary), g.web(), nullptr});
+    open_tables(cmd, opts.egtb, served);
     const std::string assets = opts.assets.value_or(default_assets());
     if (opts.assets && !std::filesystem::is_regular_file(std::filesystem::path(assets) / "index.html"))
         input_error(cmd, "no index.html in " + assets + " (--assets names the folder of the built page)");
@@ -78,6 +114,9 @@ void add_serve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--allow-host", opts->server.allowed_hosts,
                     "A name the page may be reached by besides localhost and IP addresses (repeatable; e.g. with "
                     "--host 0.0.0.0, this machine's LAN name)");
+    cmd->add_option("--egtb", opts->egtb,
+                    "chess, checkers: endgame tables (`ply egtb build`), GAME=DIR for one game's folder or DIR "
+                    "holding one folder per game (DIR/checkers); repeatable");
     cmd->add_option("--max-think-seconds", opts->server.max_think_seconds,
                     "The longest any search may run (default and at most " + shortest(web::kMaxThinkSeconds) + ")")
         ->check(CLI::Range(0.01, web::kMaxThinkSeconds));

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,14 +54,25 @@ struct ThinkLimits {
 // Called as the engine deepens, from the searching thread.
 using InfoSink = std::function<void(const nlohmann::json& info)>;
 
+// One game's endgame tables (a folder `ply egtb build` wrote), opened by the
+// game's own GameApi and handed back to it: the server holds them unseen.
+struct EndgameTables {
+    virtual ~EndgameTables() = default;
+};
+
 struct GameApi {
     bool playable = false;  // starts without being told where (every game but explicit trees)
     // Each throws ply::ParseError for a bad position, move or option.
     nlohmann::json (*trace)(const TraceRequest&) = nullptr;
     nlohmann::json (*compare)(const CompareRequest&) = nullptr;
-    nlohmann::json (*state)(const GameLine&) = nullptr;
-    nlohmann::json (*think)(const GameLine&, const ThinkLimits&, const InfoSink&,
-                            const std::atomic<bool>& stop) = nullptr;
+    // `tables` (nullptr: none) are this game's, from open_endgames: `state`
+    // gives the position's database value, `think` plays by them.
+    nlohmann::json (*state)(const GameLine&, EndgameTables* tables) = nullptr;
+    nlohmann::json (*think)(const GameLine&, const ThinkLimits&, const InfoSink&, const std::atomic<bool>& stop,
+                            EndgameTables* tables) = nullptr;
+    // The tables in a folder, each file checked when first probed; nullptr
+    // for a game without endgame databases.
+    std::shared_ptr<EndgameTables> (*open_endgames)(const std::string& folder) = nullptr;
 };
 
 }  // namespace ply::web

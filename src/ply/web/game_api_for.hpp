@@ -15,9 +15,11 @@
 #include <ply/search/classic/minimal_tree.hpp>
 #include <ply/search/engine/engine.hpp>
 #include <ply/search/mcts/parallel.hpp>
+#include <ply/search/retro/endgames.hpp>
 #include <ply/tools/arena/game_support_for.hpp>
 #include <ply/tools/arena/pgn.hpp>
 #include <ply/tools/compare.hpp>
+#include <ply/tools/database_text.hpp>
 #include <ply/tools/draw/trace_json.hpp>
 #include <ply/tools/lines.hpp>
 #include <ply/tools/number_text.hpp>
@@ -157,6 +159,28 @@ struct Replay {
     }
 };
 
+// The tables of a game with slices, as the server holds them.
+template <Game G>
+struct EndgameTablesOf : EndgameTables {
+    typename retro::Endgames<G>::Tables set;
+    explicit EndgameTablesOf(const std::string& folder) : set(folder, std::string(G::name)) {}
+};
+
+template <Game G>
+std::shared_ptr<EndgameTables> open_endgames(const std::string& folder) {
+    return std::make_shared<EndgameTablesOf<G>>(folder);
+}
+
+// The game's own tables back from the server (which pairs them with the
+// game that opened them).
+template <Game G>
+typename retro::Endgames<G>::Tables* tables_of(EndgameTables* tables) {
+    if constexpr (SlicedGame<G>)
+        return tables ? &static_cast<EndgameTablesOf<G>*>(tables)->set : nullptr;
+    else
+        return nullptr;
+}
+
 template <arena::ArenaGame G>
 nlohmann::json board_json(const G& game) {
     if constexpr (BoardGame<G>) {
@@ -175,8 +199,9 @@ nlohmann::json board_json(const G& game) {
 }
 
 template <arena::ArenaGame G>
-nlohmann::json state(const GameLine& line) {
+nlohmann::json state(const GameLine& line, EndgameTables* tables) {
     const Replay<G> r(line);
+    const std::string database = r.referee.end() ? "" : database_text(tables_of<G>(tables), r.game);
     nlohmann::json legal = nlohmann::json::array();
     if (!r.referee.end()) {
         for (const auto& m : r.referee.legal_moves()) {
@@ -210,7 +235,8 @@ nlohmann::json state(const GameLine& line) {
             {"record_kind", support.record                   ? "sgf"
                             : r.record.pdn_game_type.empty() ? "pgn"
                                                              : "pdn"},
-            {"result", r.record.result}};
+            {"result", r.record.result},
+            {"database", database.empty() ? nlohmann::json(nullptr) : nlohmann::json(database)}};
 }
 
 // Calls on_stop once `stop` turns true, while it lives: the engine is stopped
@@ -232,9 +258,10 @@ private:
 
 template <arena::ArenaGame G>
 nlohmann::json think_by_mcts(const G& game, const ThinkLimits& limits, const InfoSink& sink,
-                             const std::atomic<bool>& stop) {
+                             const std::atomic<bool>& stop, EndgameTables* tables) {
     // In slices, each growing the same tree, so that the page sees it think.
     mcts::ParallelSearcher<G> searcher;
+    searcher.set_endgames(tables_of<G>(tables));
     const auto budget =
         std::chrono::duration<double>(limits.seconds.value_or(describe::default_seconds<G>().value_or(1.0)));
     const auto started = std::chrono::steady_clock::now();
@@ -258,12 +285,13 @@ nlohmann::json think_by_mcts(const G& game, const ThinkLimits& limits, const Inf
 
 template <arena::ArenaGame G>
 nlohmann::json think(const GameLine& line, const ThinkLimits& limits, const InfoSink& sink,
-                     const std::atomic<bool>& stop) {
+                     const std::atomic<bool>& stop, EndgameTables* tables) {
     const Replay<G> r(line);
     if (r.referee.end()) throw ParseError("the game is over");
     const G& game = r.game;
-    if constexpr (describe::plays_by_mcts<G>()) return think_by_mcts(game, limits, sink, stop);
+    if constexpr (describe::plays_by_mcts<G>()) return think_by_mcts(game, limits, sink, stop, tables);
     engine::Engine<G> engine(kEngineHashMegabytes);
+    engine.set_endgames(tables_of<G>(tables));
     engine::Limits<typename G::Move> l;
     if (limits.depth) l.depth = *limits.depth;
     if (limits.nodes) l.nodes = *limits.nodes;
@@ -299,6 +327,7 @@ GameApi game_api_for() {
         api.state = &state<G>;
         api.think = &think<G>;
     }
+    if constexpr (SlicedGame<G>) api.open_endgames = &open_endgames<G>;
     return api;
 }
 

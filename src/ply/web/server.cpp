@@ -125,7 +125,7 @@ private:
         std::string error;
         try {
             best = game.api.think(
-                line, limits, [this](const nlohmann::json& info) { post("info", info); }, stop_);
+                line, limits, [this](const nlohmann::json& info) { post("info", info); }, stop_, game.tables.get());
         } catch (const std::exception& e) {
             error = e.what();
         }
@@ -241,14 +241,15 @@ struct Server::Impl {
                       reply_json(res, g.api.compare(req));
                   }));
         http.Post("/api/state", api([this](const nlohmann::json& body, httplib::Response& res) {
-                      reply_json(res, playable(body).api.state(game_line(body)));
+                      const ServedGame& g = playable(body);
+                      reply_json(res, g.api.state(game_line(body), g.tables.get()));
                   }));
         http.Post("/api/think", api([this](const nlohmann::json& body, httplib::Response& res) {
                       const ServedGame& g = playable(body);
                       GameLine line = game_line(body);
                       const ThinkLimits limits = think_limits(body);
                       // A bad line is a 400, before the stream starts.
-                      if (!g.api.state(line)["end"].is_null()) throw ParseError("the game is over");
+                      if (!g.api.state(line, nullptr)["end"].is_null()) throw ParseError("the game is over");
                       auto job = std::make_shared<ThinkJob>(g, std::move(line), limits, searches, stopping,
                                                             options.max_think_seconds);
                       res.set_header("Cache-Control", "no-cache");

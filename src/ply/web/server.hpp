@@ -9,6 +9,8 @@
 //   POST /api/trace   {game, position, algo, depth, iterative}   a watched search
 //   POST /api/compare {game, position, depth, algos, ordering, seed}
 //   POST /api/state   {game, start, moves, players}   a game being played
+//                     (with "database": the position's value in the game's
+//                     endgame tables, or null)
 //   POST /api/think   {game, start, moves, depth|nodes|seconds}
 //                     server-sent events: "info" as the engine deepens, then
 //                     "best" (or "error"); the search stops if the page goes,
@@ -28,6 +30,7 @@ namespace ply::web {
 struct ServedGame {
     std::string name, summary;
     GameApi api;
+    std::shared_ptr<EndgameTables> tables;  // from api.open_endgames; nullptr: none
 };
 
 struct ServerOptions {
