@@ -28,6 +28,9 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")
         ->check(CLI::Range(1, engine::kMaxThreads));
     cmd->add_option("--book", batch->book, "connect4: an opening book written by `ply book`");
+    cmd->add_option("--egtb", opts->egtb,
+                    "checkers: a folder of endgame tables (`ply egtb build`): the solve stops at the positions they "
+                    "hold");
     cmd->add_option("--time", opts->seconds,
                     "Stop after S seconds and print the bounds proven so far (--batch: start no position after S "
                     "seconds)")

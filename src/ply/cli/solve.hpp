@@ -25,6 +25,7 @@ struct SolveOptions {
     std::optional<std::string> position;
     BatchOptions settings;          // the solver's settings (and --batch's, for benchmark sets)
     std::optional<double> seconds;  // --time
+    std::string egtb;               // a folder of endgame tables (checkers)
 };
 
 template <NotatedGame G>
@@ -101,9 +102,11 @@ void solve_position(const CLI::App& cmd, const std::optional<std::string>& posit
 template <NotatedGame G>
 void run_solve(const CLI::App& cmd, const SolveOptions& opts) {
     if constexpr (OwnSolverGame<G>) {
-        solve_own<G>(cmd, opts.position, opts.settings, opts.seconds);
+        solve_own<G>(cmd, opts.position, opts.settings, opts.seconds, opts.egtb);
     } else if constexpr (!describe::solvable<G>()) {
         usage_error(cmd, "the game '" + opts.game + "' is too big to solve; use `ply search`");
+    } else if (!opts.egtb.empty()) {
+        usage_error(cmd, "--egtb is for checkers' solver (" + opts.game + " solves without tables)");
     } else if (opts.settings.file.empty()) {
         solve_position<G>(cmd, opts.position, opts.settings, opts.seconds);
     } else if constexpr (SolvedBookGame<G>) {

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <ply/cli/endgame_tables.hpp>
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/solve_batch.hpp>
@@ -56,20 +59,38 @@ void print_own_solution(const G& game, const GameSolution<typename G::Move>& r, 
               << "time:       " << seconds << " s\n";
 }
 
+// The values of the endgame tables in `folder` (empty: none) for the
+// solver to stop at; a damaged table is passed over.
+template <Game G>
+KnownValues<G> known_values(const CLI::App& cmd, const std::string& folder,
+                            std::shared_ptr<typename retro::Endgames<G>::Tables>& tables) {
+    tables = open_endgame_tables<G>(cmd, folder);
+    if (!tables) return {};
+    retro::Endgames<G> endgames;
+    endgames.set(tables.get());
+    return [endgames](const G& g) -> std::optional<KnownValue> {
+        if (const auto v = endgames.value(g)) return KnownValue{v->result, v->plies};
+        return std::nullopt;
+    };
+}
+
 // --hash is the memory the solver may use (its own default without it).
 // Unknown: exit 3 (as when --time stops a solve), 130 after Ctrl-C.
 template <NotatedGame G>
 requires OwnSolverGame<G>
 void solve_own(const CLI::App& cmd, const std::optional<std::string>& position, const BatchOptions& o,
-               std::optional<double> seconds) {
+               std::optional<double> seconds, const std::string& egtb) {
     if (o.weak) usage_error(cmd, "--weak is for games of bounded length such as connect4");
     if (!o.book.empty()) usage_error(cmd, "--book is for games of bounded length such as connect4");
     if (!o.file.empty()) usage_error(cmd, "--batch needs a game whose sets publish scores (such as connect4)");
     const G game = load_position<G>(cmd, position);
+    std::shared_ptr<typename retro::Endgames<G>::Tables> tables;
+    const auto known = known_values<G>(cmd, egtb, tables);
     const std::size_t mb = o.hash_given ? o.hash_mb : GameSolver<G>::default_mb;
     solve::Control control;
     SolveWatch watch(control, seconds);
-    const auto r = GameSolver<G>(mb).solve(game, [&control] { return control.stopped(); });
+    const auto r = GameSolver<G>(mb).solve(
+        game, [&control] { return control.stopped(); }, known);
     const double spent = watch.seconds();
     watch.finish();
     print_own_solution(game, r, spent, o.json);

@@ -10,8 +10,13 @@
 //       static constexpr std::size_t default_mb = 1024;   // without --hash
 //       static constexpr std::string_view rules = "...";  // the rules the values hold under
 //       explicit GameSolver(std::size_t mb);              // the memory it may use
-//       GameSolution<MyGame::Move> solve(const MyGame&, const std::function<bool()>& stopped) const;
+//       GameSolution<MyGame::Move> solve(const MyGame&, const std::function<bool()>& stopped,
+//                                         const KnownValues<MyGame>& known = {}) const;
 //   };
+//
+// `known`, where given, values positions without search (an endgame
+// database, which the caller opens: the game knows no search); the solver
+// ends there, a known win in n plies counting n plies.
 //
 // A trait, as with PerftCounter (core/perft.hpp): the game's description
 // includes it and checks it; `ply solve` uses it where it exists.
@@ -21,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +47,17 @@ struct GameSolution {
     std::uint64_t positions = 0;   // positions the proof went through
     std::string unknown_why;
 };
+
+// A position's value known in advance, for the side to move: Win or Loss
+// in `plies`, or Draw.
+struct KnownValue {
+    Outcome result = Outcome::Draw;
+    int plies = 0;
+};
+
+// nullopt where the value is not known (an empty function: none is).
+template <class G>
+using KnownValues = std::function<std::optional<KnownValue>(const G&)>;
 
 // Left undefined for a game without a solver of its own.
 template <class G>

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -41,8 +42,8 @@ enum Kind : std::uint8_t { Unknown, Won, Lost };  // for the side to move
 // position's value once solve() has run.
 class Graph {
 public:
-    Graph(std::size_t budget_bytes, const std::function<bool()>& stopped)
-        : budget_(std::min(budget_bytes, kMostBytes)), stopped_(stopped) {}
+    Graph(std::size_t budget_bytes, const std::function<bool()>& stopped, const KnownValues<Checkers>& known)
+        : budget_(std::min(budget_bytes, kMostBytes)), stopped_(stopped), known_(known) {}
 
     // Finds every position reachable from `root`; false if they do not fit
     // in the budget or the solve was stopped (`why` says which).
@@ -58,6 +59,10 @@ public:
                 return false;
             }
             const State s = states_[i];
+            if (i > 0 && ends_known(i)) {
+                offsets_.push_back(static_cast<std::uint32_t>(edges_.size()));
+                continue;
+            }
             const Board b{{s.black, s.white}, s.kings};
             const auto found = [&](std::uint32_t from, std::uint32_t to, std::uint32_t taken) {
                 const int us = static_cast<int>(s.white_to_move);
@@ -75,51 +80,88 @@ public:
     }
 
     // The retrograde pass, by rising distance: a position is settled from
-    // its successors as soon as they say enough.
+    // its successors as soon as they say enough. The known positions enter
+    // at their own distance (a known draw never settles: it stays a draw).
     bool solve() {
         const std::size_t n = states_.size();
         kind_.assign(n, Unknown);
         plies_.assign(n, 0);
-        std::vector<std::uint16_t> open(n);  // moves not yet known to lead to a win for the opponent
-        std::vector<std::uint32_t> queue;
+        std::vector<std::uint16_t> open(n);                   // moves not yet known to lead to a win for the opponent
+        std::vector<std::vector<std::uint32_t>> by_plies(1);  // the settled positions, by distance
+        std::vector<bool> leaf(n);
+        for (const auto& [i, value] : leaves_) {
+            leaf[i] = true;
+            if (value.result == Outcome::Draw) continue;
+            kind_[i] = value.result == Outcome::Win ? Won : Lost;
+            plies_[i] = static_cast<std::uint16_t>(value.plies);
+            by_plies.resize(std::max<std::size_t>(by_plies.size(), plies_[i] + 1));
+            by_plies[plies_[i]].push_back(i);
+        }
         for (std::uint32_t i = 0; i < n; ++i) {
             open[i] = static_cast<std::uint16_t>(offsets_[i + 1] - offsets_[i]);
-            if (open[i] == 0) {
+            if (open[i] == 0 && !leaf[i]) {
                 kind_[i] = Lost;
-                queue.push_back(i);
+                by_plies[0].push_back(i);
             }
         }
         const auto parents = reverse_edges();
-        for (std::size_t next = 0; next < queue.size(); ++next) {
-            if ((next & 4095) == 0 && stopped_()) return false;
-            const std::uint32_t child = queue[next];
-            const auto plies = static_cast<std::uint16_t>(plies_[child] + 1);
-            for (std::uint32_t e = parents.offsets[child]; e < parents.offsets[child + 1]; ++e) {
-                const std::uint32_t p = parents.sources[e];
-                if (kind_[p] != Unknown) continue;
-                if (kind_[child] == Lost) {
-                    kind_[p] = Won;  // the first is the quickest: the queue runs by distance
-                } else if (--open[p] > 0) {
-                    continue;
-                } else {
-                    kind_[p] = Lost;  // the last is the slowest
+        std::size_t done = 0;
+        for (std::size_t d = 0; d < by_plies.size(); ++d) {
+            for (std::size_t next = 0; next < by_plies[d].size(); ++next) {
+                if ((++done & 4095) == 0 && stopped_()) return false;
+                const std::uint32_t child = by_plies[d][next];
+                for (std::uint32_t e = parents.offsets[child]; e < parents.offsets[child + 1]; ++e) {
+                    const std::uint32_t p = parents.sources[e];
+                    if (kind_[p] != Unknown || leaf[p]) continue;
+                    if (kind_[child] == Lost) {
+                        kind_[p] = Won;  // the first is the quickest: distances rise
+                    } else if (--open[p] > 0) {
+                        continue;
+                    } else {
+                        kind_[p] = Lost;  // the last is the slowest
+                    }
+                    plies_[p] = static_cast<std::uint16_t>(d + 1);
+                    if (by_plies.size() == d + 1) by_plies.emplace_back();
+                    by_plies[d + 1].push_back(p);
                 }
-                plies_[p] = plies;
-                queue.push_back(p);
             }
+            std::vector<std::uint32_t>().swap(by_plies[d]);
         }
         return true;
     }
 
-    // The value of a position of the graph, for its side to move.
-    [[nodiscard]] std::pair<Kind, int> value(const State& s) const {
-        const std::uint32_t i = find(s);
-        if (i == kEmpty) throw std::logic_error("checkers solver: a move leads out of the graph");
-        return {kind_[i], plies_[i]};
+    // The value of a position, for its side to move: the graph's, else
+    // (past a known position) the known values' or the game's end; nullopt
+    // where neither knows it.
+    [[nodiscard]] std::optional<std::pair<Kind, int>> value(const State& s) const {
+        if (const std::uint32_t i = find(s); i != kEmpty) return std::pair<Kind, int>{kind_[i], plies_[i]};
+        const Checkers g = game_of(s);
+        if (is_over(g.outcome())) return std::pair<Kind, int>{Lost, 0};
+        const auto v = known_ ? known_(g) : std::nullopt;
+        if (!v) return std::nullopt;
+        return std::pair<Kind, int>{v->result == Outcome::Win    ? Won
+                                    : v->result == Outcome::Loss ? Lost
+                                                                 : Unknown,
+                                    v->plies};
     }
     [[nodiscard]] std::size_t size() const { return states_.size(); }
 
 private:
+    static Checkers game_of(const State& s) {
+        Checkers g;
+        g.set_board(s.black, s.white, s.kings, s.white_to_move ? checkers::White : checkers::Black);
+        return g;
+    }
+
+    // Whether the known values hold position i's: then the graph ends there.
+    bool ends_known(std::uint32_t i) {
+        if (!known_) return false;
+        const auto v = known_(game_of(states_[i]));
+        if (!v || v->plies < 0 || v->plies >= std::numeric_limits<std::uint16_t>::max()) return false;
+        leaves_.emplace_back(i, *v);
+        return true;
+    }
+
     // Moves are numbered in 32 bits: 8 bytes each both ways stay below 2^32 of them.
     static constexpr std::size_t kMostBytes = std::size_t{16} << 30;
     static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
@@ -143,7 +185,7 @@ private:
     // What the graph takes: the positions with their index, the moves both ways.
     [[nodiscard]] std::size_t bytes() const {
         return states_.size() * (sizeof(State) + 2 * sizeof(std::uint32_t) + 8) + index_.size() * 4 +
-               edges_.size() * 2 * sizeof(std::uint32_t);
+               edges_.size() * 2 * sizeof(std::uint32_t) + leaves_.size() * sizeof(leaves_[0]);
     }
 
     [[nodiscard]] std::uint32_t find(const State& s) const {
@@ -172,6 +214,8 @@ private:
 
     std::size_t budget_;
     const std::function<bool()>& stopped_;
+    const KnownValues<Checkers>& known_;
+    std::vector<std::pair<std::uint32_t, KnownValue>> leaves_;  // the positions the graph ends at, known
     std::vector<State> states_;
     std::vector<std::uint32_t> index_;    // open addressing: indices into states_
     std::vector<std::uint32_t> offsets_;  // position i's moves: edges_[offsets_[i], offsets_[i + 1])
@@ -190,9 +234,10 @@ bool keeps(std::pair<Kind, int> parent, std::pair<Kind, int> child) {
 }  // namespace
 
 GameSolution<checkers::Move> GameSolver<checkers::Checkers>::solve(const Checkers& root,
-                                                                   const std::function<bool()>& stopped) const {
+                                                                   const std::function<bool()>& stopped,
+                                                                   const KnownValues<Checkers>& known) const {
     GameSolution<checkers::Move> out;
-    Graph graph(mb_ << 20, stopped);
+    Graph graph(mb_ << 20, stopped, known);
     try {
         if (!graph.explore(state_of(root), out.unknown_why) || !graph.solve()) {
             if (out.unknown_why.empty()) out.unknown_why = "stopped";
@@ -204,7 +249,8 @@ GameSolution<checkers::Move> GameSolver<checkers::Checkers>::solve(const Checker
         return out;
     }
     out.positions = graph.size();
-    const auto value = graph.value(state_of(root));
+    // The root is never a known position: its moves are in the graph.
+    const auto value = *graph.value(state_of(root));
     out.result = value.first == Won ? Outcome::Win : value.first == Lost ? Outcome::Loss : Outcome::Draw;
     out.plies = value.second;
     Checkers::MoveList moves;
@@ -212,23 +258,27 @@ GameSolution<checkers::Move> GameSolver<checkers::Checkers>::solve(const Checker
     for (const auto m : moves) {
         Checkers child = root;
         child.make(m);
-        if (keeps(value, graph.value(state_of(child)))) out.best_moves.push_back(m);
+        if (keeps(value, *graph.value(state_of(child)))) out.best_moves.push_back(m);
     }
-    // A draw has no end to show; a win or a loss its line to the end.
+    // A draw has no end to show; a win or a loss its line to the end (past a
+    // known position, as far as the known values show it).
     Checkers g = root;
     for (auto v = value; v.first != Unknown && v.second > 0;) {
         moves.clear();
         g.generate_legal(moves);
+        bool kept = false;
         for (const auto m : moves) {
             Checkers child = g;
             child.make(m);
-            if (const auto c = graph.value(state_of(child)); keeps(v, c)) {
+            if (const auto c = graph.value(state_of(child)); c && keeps(v, *c)) {
                 out.pv.push_back(m);
                 g = child;
-                v = c;
+                v = *c;
+                kept = true;
                 break;
             }
         }
+        if (!kept) break;
     }
     return out;
 }

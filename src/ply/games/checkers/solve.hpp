@@ -14,7 +14,9 @@
 // than 79 quiet plies): a win here may be a draw under it.
 //
 // Positions whose graph does not fit in the memory given are answered "not
-// proven", never guessed.
+// proven", never guessed. Given known values (endgame databases, whose
+// distances count the same plies to the same end), the graph stops at every
+// position they value, below the root.
 #pragma once
 
 #include <cstddef>
@@ -37,7 +39,8 @@ public:
 
     // `stopped` is asked now and then; once it says yes, the answer is "not proven".
     [[nodiscard]] GameSolution<checkers::Move> solve(const checkers::Checkers& root,
-                                                     const std::function<bool()>& stopped) const;
+                                                     const std::function<bool()>& stopped,
+                                                     const KnownValues<checkers::Checkers>& known = {}) const;
 
 private:
     std::size_t mb_;
