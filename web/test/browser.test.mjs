@@ -6,8 +6,9 @@
 //   node --test test/   (PLY=path/to/ply, CHROMIUM=path, SHOTS=folder)
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
@@ -38,12 +39,12 @@ after(async () => {
   }
 });
 
-async function openPage(tab) {
+async function openPage(tab, on = server) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 1000 });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/#${tab}`, { waitUntil: 'networkidle0' });
+  await page.goto(`${on.url}/#${tab}`, { waitUntil: 'networkidle0' });
   // The tab is built once the game list has come: on a loaded machine, after the network fell idle.
   await page.waitForSelector(`body[data-page="${tab}"]`, { timeout: 60000 });
   page.errors = errors;
@@ -383,4 +384,33 @@ test('checkers: multiple jumps clicked square by square, the board turned to the
   }
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('checkers with endgame tables: the database line for the side to move', async () => {
+  // `ply serve --egtb DIR` over checkers' tables of 3 pieces, as `ply egtb probe` values them.
+  const dir = mkdtempSync(join(tmpdir(), 'ply-egtb-'));
+  const tabled = { server: null, page: null };
+  try {
+    execFileSync(PLY, ['egtb', 'build', 'checkers', '--pieces', '3', '--dir', join(dir, 'checkers')], { stdio: 'ignore' });
+    const probed = JSON.parse(execFileSync(PLY, ['egtb', 'probe', 'checkers', 'W:WK19,K23:B28', '--dir',
+      join(dir, 'checkers'), '--json']).toString());
+    assert.equal(probed.result, 'win');
+    tabled.server = await startServer(['--egtb', dir]);
+    const page = await openPage('play', tabled.server);
+    tabled.page = page;
+    await page.select('#play-game', 'checkers');
+    await page.select('#play-side', '0'); // the side to move in the position: White
+    await startFrom(page, 'W:WK19,K23:B28');
+    await yourTurnOrOver(page);
+    const line = await page.$eval('#play-database', (e) => e.textContent);
+    assert.equal(line, `database win in ${probed.plies} plies for White`);
+    await screenshot(page, 'play-checkers-database');
+    await startFrom(page, 'B:W21-32:B1-12'); // 24 pieces: in no table
+    await page.waitForFunction(() => document.querySelector('#play-database').textContent === '', { timeout: 60000 });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await tabled.page?.close();
+    if (tabled.server) await stopServer(tabled.server);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
