@@ -3,6 +3,7 @@
 // rules the value holds under.
 #pragma once
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -68,7 +69,16 @@ KnownValues<G> known_values(const CLI::App& cmd, const std::string& folder,
     if (!tables) return {};
     retro::Endgames<G> endgames;
     endgames.set(tables.get());
-    return [endgames](const G& g) -> std::optional<KnownValue> {
+    // Most positions of a solve have more pieces than any table: turned
+    // away on their count alone, they cost the solve no probe.
+    int most = 0;
+    if constexpr (SlicedGame<G>)
+        for (const auto& s : tables->slices_present()) most = std::max(most, SliceIndex<G>::pieces(s));
+    return [endgames, most](const G& g) -> std::optional<KnownValue> {
+        if constexpr (SlicedGame<G>) {
+            const auto at = SliceIndex<G>::address(g);
+            if (!at || SliceIndex<G>::pieces(at->slice) > most) return std::nullopt;
+        }
         if (const auto v = endgames.value(g)) return KnownValue{v->result, v->plies};
         return std::nullopt;
     };
