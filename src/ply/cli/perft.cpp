@@ -13,6 +13,7 @@
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/cluster/farm.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/text.hpp>
 #include <ply/core/text_file.hpp>
@@ -82,6 +83,8 @@ void check_perft_args(const CLI::App& cmd, const PerftArgs& a, bool own_perft, b
     if (!own_perft && (cmd.count("--threads") || cmd.count("--hash")))
         usage_error(cmd,
                     "--threads and --hash need a game with a perft of its own; " + a.game + " has the generic one");
+    if (!a.suite.empty() && cluster::started_by_launcher())
+        usage_error(cmd, "--suite does not run under mpirun; count one position at a time");
     if (!chess960 && a.chess960) usage_error(cmd, "--chess960: " + a.game + " has no Chess960 notation");
 }
 
@@ -105,6 +108,26 @@ std::vector<PerftSuiteLine> read_perft_suite(const CLI::App& cmd, const std::str
         }
     }
     return lines;
+}
+
+std::optional<RankCounts> count_on_ranks(std::size_t n, const std::function<std::uint64_t(std::size_t)>& count) {
+    cluster::World* world = cluster::World::get();
+    if (!world) return std::nullopt;
+    RankCounts out;
+    out.leader = world->rank() == 0;
+    if (out.leader) out.counts.assign(n, 0);
+    std::size_t next = 0;
+    cluster::Farm farm;
+    farm.next = [&]() -> std::optional<std::uint64_t> {
+        if (next < n) return next++;
+        return std::nullopt;
+    };
+    farm.work = [&](int, std::uint64_t i) { return std::to_string(count(std::size_t(i))); };
+    farm.done = [&](std::uint64_t i, const std::string& result) {
+        out.counts.at(std::size_t(i)) = std::stoull(result);
+    };
+    cluster::run_farm(*world, farm, 1);
+    return out;
 }
 
 void print_perft(const PerftArgs& a, const std::string& position, const PerftResult& r) {

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,15 @@ private:
     std::unique_ptr<State> state_;
 };
 
+// Under mpirun: the counts below root moves 0 to n - 1, `count(i)` run on
+// whichever rank is free (cluster/farm.hpp); nothing when no launcher started
+// ply. Rank 0 gets every count (leader); the other ranks print nothing.
+struct RankCounts {
+    bool leader = true;
+    std::vector<std::uint64_t> counts;
+};
+std::optional<RankCounts> count_on_ranks(std::size_t n, const std::function<std::uint64_t(std::size_t)>& count);
+
 // --- One game ----------------------------------------------------------------
 
 // The generic walk, with the interface of a game's own PerftCounter.
@@ -101,7 +111,21 @@ void run_perft_position(const CLI::App& cmd, const PerftArgs& a) {
     auto counter = make_perft_counter<G>(a);
     PerftResult r;
     const auto start = std::chrono::steady_clock::now();
-    if (a.divide) {
+    MoveListOf<G> moves;
+    if (a.depth > 0) search::perft_moves(game, moves);
+    const auto ranked = count_on_ranks(moves.size(), [&](std::size_t i) {
+        G child = game;
+        child.make(moves[i]);
+        return counter.count(child, a.depth - 1);
+    });
+    if (ranked && !ranked->leader) return;
+    if (ranked) {  // the same moves in the same order as counter.divide()
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            if (a.divide) r.divide.emplace_back(game.move_to_string(moves[i]), ranked->counts[i]);
+            r.nodes += ranked->counts[i];
+        }
+        if (moves.empty()) r.nodes = a.depth == 0 ? 1 : 0;
+    } else if (a.divide) {
         for (const auto& [move, count] : counter.divide(game, a.depth)) {
             r.divide.emplace_back(game.move_to_string(move), count);
             r.nodes += count;

@@ -1,0 +1,31 @@
+// Tasks numbered by rank 0 and done wherever a lane is free: rank 0 hands
+// out the next task to each rank that asks (dynamic, not a fixed split: tasks
+// may differ in cost by orders of magnitude) and gathers the results; every
+// rank, rank 0 too, works on `lanes` threads. Every rank of the job must call
+// run_farm with the same number of lanes... the same kind of farm, in the
+// same order; it returns on each rank once every task handed out is done.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <ply/cluster/world.hpp>
+
+namespace ply::cluster {
+
+struct Farm {
+    // Rank 0: the next task, or none (the farm winds down).
+    std::function<std::optional<std::uint64_t>()> next;
+    // Any rank: does `task` on lane `lane` (0 to lanes - 1) and returns its result.
+    std::function<std::string(int lane, std::uint64_t task)> work;
+    // Rank 0: a task's result, from whichever rank did it.
+    std::function<void(std::uint64_t task, const std::string& result)> done;
+};
+
+// Rank 0 calls next() and done() from one thread at a time. A lane whose
+// work() throws ends the whole job: its rank writes the error and aborts.
+void run_farm(World& world, const Farm& farm, int lanes);
+
+}  // namespace ply::cluster
