@@ -44,7 +44,41 @@ perft() {
     done
 }
 
+# The games of a PGN file one a line, in game order, without the times
+# measured (the moves, evaluations, depths and results stay).
+games_by_number() {
+    awk '/^\[Event /{ if (game != "") print game; game = "" } { game = game " " $0 } END { print game }' "$1" |
+        sed -E 's/ [0-9.]+s\}/}/g; s/\[Date "[^"]*"\]//' |
+        sed -E 's/.*\[Round "([0-9]+)"\]/\1 &/' | sort -n
+}
+
+match() {
+    # Deterministic engines: Ply's UCI engine at fixed nodes, one thread.
+    local -a args=(match --engine "cmd=$ply" name=small nodes=300 --engine "cmd=$ply" name=large nodes=600
+        --games 12 --repeat --random-plies 4 --max-plies 160 --json)
+    "$ply" "${args[@]}" --pgn "$work/alone.pgn" > "$work/alone.json" 2> /dev/null
+    grep -q '"pentanomial"' "$work/alone.json" || fail "the plain match gave no result"
+    games_by_number "$work/alone.pgn" > "$work/alone.games"
+    [[ $(wc -l < "$work/alone.games") == 12 ]] || fail "the plain match did not play 12 games"
+    for ranks in 1 2 3; do
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --concurrency 2 --pgn "$work/ranks.pgn" \
+            > "$work/ranks.json" 2> "$work/ranks.err"
+        diff "$work/alone.json" "$work/ranks.json" > /dev/null ||
+            fail "at $ranks ranks the match's W/D/L, pentanomial or Elo differ from one machine's"
+        games_by_number "$work/ranks.pgn" | diff "$work/alone.games" - > /dev/null ||
+            fail "at $ranks ranks the games differ from one machine's"
+        # Each rank played (its results are games: kilobytes), rank 0 alone wrote.
+        for ((rank = 1; rank < ranks; ++rank)); do
+            local bytes
+            bytes=$(sed -nE "s/^ply cluster: rank $rank sent [0-9]+ messages, ([0-9]+) bytes$/\1/p" "$work/ranks.err")
+            ((${bytes:-0} > 1000)) || fail "at $ranks ranks rank $rank played no game"
+        done
+        echo "ok: the match at $ranks ranks: the same games, W/D/L and pentanomial as on one machine"
+    done
+}
+
 case $what in
     perft) perft ;;
+    match) match ;;
     *) fail "unknown test '$what'" ;;
 esac

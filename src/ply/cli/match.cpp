@@ -11,6 +11,7 @@
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/cluster/farm.hpp>
 #include <ply/core/error.hpp>
 #include <ply/tools/arena/engine_config.hpp>
 #include <ply/tools/arena/game_support.hpp>
@@ -123,6 +124,24 @@ std::string arena_games(const Registry& games, bool gtp = false) {
     return names;
 }
 
+// The match over the ranks of an MPI job: rank 0 hands out game numbers as
+// lanes free up and counts the games; each rank plays on `lanes` threads.
+arena::MatchState run_on_ranks(cluster::World& world, arena::Match& match, int lanes, const arena::OnGame& on_game) {
+    match.open_lanes(lanes);
+    cluster::Farm farm;
+    farm.next = [&]() -> std::optional<std::uint64_t> {
+        if (const auto i = match.next_game()) return *i;
+        return std::nullopt;
+    };
+    farm.work = [&](int lane, std::uint64_t i) { return arena::to_json(match.play(lane, std::size_t(i))).dump(); };
+    farm.done = [&](std::uint64_t, const std::string& result) {
+        arena::GameRecord g = arena::game_record_from_json(nlohmann::json::parse(result));
+        match.finish(g, on_game);
+    };
+    cluster::run_farm(world, farm, lanes);
+    return match.end();
+}
+
 void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     arena::MatchSettings m;
     bool deck = false;  // the game's standard openings, given none
@@ -205,6 +224,11 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     m.header.event = o.event;
     m.interrupt = CtrlC::flag();  // the first Ctrl-C stops the match; results so far are written
     m.time_limit = o.seconds;
+    // Under mpirun the other ranks play games that rank 0 hands out; rank 0
+    // alone writes and reports.
+    cluster::World* world = cluster::World::get();
+    const bool leader = !world || world->rank() == 0;
+    if (!leader) m.pgn_path = m.record_path = "";
     std::optional<arena::Match> match;
     try {
         match.emplace(m);  // the PGN file is opened before any engine starts
@@ -227,11 +251,13 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
     {
         const CtrlC ctrl_c;
         const Stopwatch clock;
-        state = match->run([&](const arena::MatchState& s, const arena::GameRecord& g) {
+        const arena::OnGame progress = [&](const arena::MatchState& s, const arena::GameRecord& g) {
             std::lock_guard lock(log_mutex);
             std::cerr << arena::progress_line(s, g, m) << " | " << pace_text(s, clock.seconds(), o.seconds) << "\n";
-        });
+        };
+        state = world ? run_on_ranks(*world, *match, o.concurrency, progress) : match->run(progress);
     }
+    if (!leader) return;
     if (o.json)
         std::cout << arena::match_json(state, m).dump(2) << "\n";
     else

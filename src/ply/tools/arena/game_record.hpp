@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include <ply/tools/arena/player.hpp>
 
 namespace ply::arena {
@@ -65,5 +67,9 @@ struct GameRecord {
     // Points of the player of `side` (0 White, 1 Black): 1, 0.5 or 0.
     [[nodiscard]] double points(int side) const;
 };
+
+// Every field, for a game played on another rank of a cluster (cli/match).
+nlohmann::json to_json(const GameRecord& g);
+GameRecord game_record_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
 
 }  // namespace ply::arena

@@ -37,15 +37,50 @@ Match::Match(MatchSettings settings) : settings_(std::move(settings)) {
         records_ = std::make_unique<OutputFile>(settings_.record_path);
 }
 
-MatchState Match::run(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+// One thread's engines and referee: a game's engines keep running for the next game of the lane.
+struct Match::Lane {
+    std::map<int, std::unique_ptr<Player>> players;
+    std::unique_ptr<Referee> referee;
+};
+
+Match::~Match() = default;
+
+MatchState Match::run(const OnGame& on_game) {
+    const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
+    open_lanes(threads);
+    auto worker = [this, &on_game](int lane) {
+        while (const auto i = next_game()) {
+            GameRecord g = play(lane, *i);
+            finish(g, on_game);
+        }
+    };
+    std::vector<std::thread> pool;
+    // As many games at once as the system gives threads for; with none, one at a time here.
+    if (start_threads(pool, 0, threads, worker) == 0) worker(0);
+    for (auto& t : pool) t.join();
+    return end();
+}
+
+void Match::open_lanes(int lanes) {
     if (settings_.time_limit)
         deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                            std::chrono::duration<double>(*settings_.time_limit));
-    const int threads = std::max(1, std::min<int>(settings_.concurrency, int(jobs_.size())));
-    std::vector<std::thread> pool;
-    // As many games at once as the system gives threads for; with none, one at a time here.
-    if (start_threads(pool, 0, threads, [this, &on_game](int) { worker(on_game); }) == 0) worker(on_game);
-    for (auto& t : pool) t.join();
+    for (int i = 0; i < lanes; ++i) {
+        lanes_.push_back(std::make_unique<Lane>());
+        lanes_.back()->referee = settings_.game.make_referee();
+    }
+}
+
+std::optional<std::size_t> Match::next_game() {
+    if (!may_start()) return std::nullopt;
+    const std::size_t i = next_.fetch_add(1);
+    if (i >= jobs_.size()) return std::nullopt;
+    return i;
+}
+
+MatchState Match::end() {
+    for (auto& lane : lanes_)
+        for (auto& [e, p] : lane->players) p->shut_down();
     if (settings_.interrupt && settings_.interrupt->load()) {
         state_.interrupted = true;
         if (state_.stop_reason.empty()) state_.stop_reason = "interrupted";
@@ -55,9 +90,8 @@ MatchState Match::run(const std::function<void(const MatchState&, const GameReco
     return state_;
 }
 
-void Match::worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
-    std::map<int, std::unique_ptr<Player>> players;  // this thread's engines
-    auto referee = settings_.game.make_referee();
+GameRecord Match::play(int lane, std::size_t game) {
+    auto& players = lanes_.at(std::size_t(lane))->players;
     GameSettings gs;
     gs.margin = settings_.margin;
     gs.adjudication = settings_.adjudication;
@@ -74,68 +108,59 @@ void Match::worker(const std::function<void(const MatchState&, const GameRecord&
         return p->start();
     };
 
-    for (;;) {
-        if (!may_start()) break;
-        const std::size_t i = next_.fetch_add(1);
-        if (i >= jobs_.size()) break;
-        const Job& job = jobs_[i];
-        GameRecord g;
-        g.index = job.index;
-        g.game = settings_.game.name;
-        g.white_engine = job.white;
-        g.black_engine = job.black;
-        g.white = settings_.engines[std::size_t(job.white)].name;
-        g.black = settings_.engines[std::size_t(job.black)].name;
-        const Opening opening = settings_.openings.empty() ? Opening{} : settings_.openings[job.opening];
-        const auto& wc = settings_.engines[std::size_t(job.white)];
-        const auto& bc = settings_.engines[std::size_t(job.black)];
-        gs.white_limits = wc.limits;
-        gs.black_limits = bc.limits;
-        gs.timeout =
-            std::max(wc.timeout > 0 ? wc.timeout : settings_.timeout, bc.timeout > 0 ? bc.timeout : settings_.timeout);
+    const Job& job = jobs_.at(game);
+    GameRecord g;
+    g.index = job.index;
+    g.game = settings_.game.name;
+    g.white_engine = job.white;
+    g.black_engine = job.black;
+    g.white = settings_.engines[std::size_t(job.white)].name;
+    g.black = settings_.engines[std::size_t(job.black)].name;
+    const Opening opening = settings_.openings.empty() ? Opening{} : settings_.openings[job.opening];
+    const auto& wc = settings_.engines[std::size_t(job.white)];
+    const auto& bc = settings_.engines[std::size_t(job.black)];
+    gs.white_limits = wc.limits;
+    gs.black_limits = bc.limits;
+    gs.timeout =
+        std::max(wc.timeout > 0 ? wc.timeout : settings_.timeout, bc.timeout > 0 ? bc.timeout : settings_.timeout);
 
-        std::string failed;
-        int failed_side = -1;
-        for (int side = 0; side < 2 && failed.empty(); ++side) {
-            const int e = side == 0 ? job.white : job.black;
-            failed = ready(e);
-            if (!failed.empty()) failed_side = side;
-        }
-        if (!failed.empty()) {
-            // The engine cannot even start: it forfeits the game.
-            g.result = failed_side == 0 ? "0-1" : "1-0";
-            g.termination = "abandoned";
-            g.reason = (failed_side == 0 ? g.white : g.black) + " cannot start: " + failed;
-            g.flaw = Flaw::Crash;
-            g.flawed_side = failed_side;
-            g.time_control = wc.limits.to_string();
-            if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
-            if (!settings_.recover) {
-                stop_ = true;
-                std::lock_guard lock(mutex_);
-                state_.engine_failed = true;
-                if (state_.stop_reason.empty()) state_.stop_reason = g.reason;
-            }
-        } else {
-            try {
-                play_game(*players[job.white], *players[job.black], *referee, opening, gs, g);
-            } catch (const std::exception& e) {
-                g.result = "*";
-                g.reason = std::string("arena error: ") + e.what();
-                if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
-            }
-        }
-        if (g.flaw == Flaw::Crash && !settings_.recover) {
-            stop_ = true;
-            std::lock_guard lock(mutex_);
-            state_.engine_failed = true;
-            if (state_.stop_reason.empty())
-                state_.stop_reason = (g.flawed_side == 0 ? g.white : g.black) +
-                                     " crashed (--recover restarts crashed engines and goes on)";
-        }
-        record(job, g, on_game);
+    std::string failed;
+    int failed_side = -1;
+    for (int side = 0; side < 2 && failed.empty(); ++side) {
+        failed = ready(side == 0 ? job.white : job.black);
+        if (!failed.empty()) failed_side = side;
     }
-    for (auto& [e, p] : players) p->shut_down();
+    if (!failed.empty()) {
+        // The engine cannot even start: it forfeits the game.
+        g.result = failed_side == 0 ? "0-1" : "1-0";
+        g.termination = "abandoned";
+        g.reason = (failed_side == 0 ? g.white : g.black) + " cannot start: " + failed;
+        g.flaw = Flaw::Crash;
+        g.flawed_side = failed_side;
+        g.time_control = wc.limits.to_string();
+        if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
+        return g;
+    }
+    try {
+        play_game(*players[job.white], *players[job.black], *lanes_[std::size_t(lane)]->referee, opening, gs, g);
+    } catch (const std::exception& e) {
+        g.result = "*";
+        g.reason = std::string("arena error: ") + e.what();
+        if (settings_.log) settings_.log("game " + std::to_string(g.index + 1) + ": " + g.reason);
+    }
+    return g;
+}
+
+void Match::finish(GameRecord& g, const OnGame& on_game) {
+    if (g.flaw == Flaw::Crash && !settings_.recover) {
+        stop_ = true;
+        std::lock_guard lock(mutex_);
+        state_.engine_failed = true;
+        const std::string crashed =
+            (g.flawed_side == 0 ? g.white : g.black) + " crashed (--recover restarts crashed engines and goes on)";
+        if (state_.stop_reason.empty()) state_.stop_reason = g.termination == "abandoned" ? g.reason : crashed;
+    }
+    record(jobs_.at(g.index), g, on_game);
 }
 
 bool Match::may_start() {
@@ -151,8 +176,7 @@ bool Match::may_start() {
     return false;
 }
 
-void Match::record(const Job& job, GameRecord& g,
-                   const std::function<void(const MatchState&, const GameRecord&)>& on_game) {
+void Match::record(const Job& job, GameRecord& g, const OnGame& on_game) {
     std::lock_guard lock(mutex_);
     if (!g.finished()) return;  // interrupted: not counted, not written
     auto& pairing = state_.pairings[std::size_t(job.pairing)];

@@ -81,12 +81,27 @@ struct MatchState {
     std::optional<SprtVerdict> verdict;
 };
 
+using OnGame = std::function<void(const MatchState&, const GameRecord&)>;
+
 class Match {
 public:
     // Opens the PGN file (throws ParseError if it cannot be written): before any game.
     explicit Match(MatchSettings settings);
+    ~Match();
     // Runs to the end; `on_game` is called (serialised) after each finished game.
-    MatchState run(const std::function<void(const MatchState&, const GameRecord&)>& on_game = {});
+    MatchState run(const OnGame& on_game = {});
+
+    // The same match spread over processes (cli/match.cpp under mpirun), of
+    // which run() is the case on threads of one: the one that keeps the
+    // score hands out game numbers (next_game) and counts each game
+    // (finish); any process plays a game on a lane of its own (play: each
+    // lane its own engines); then each ends its part (end: engines shut
+    // down, the PGN committed).
+    void open_lanes(int lanes);
+    std::optional<std::size_t> next_game();
+    GameRecord play(int lane, std::size_t game);
+    void finish(GameRecord& game, const OnGame& on_game);
+    MatchState end();
 
 private:
     struct Job {
@@ -96,11 +111,10 @@ private:
         int white, black;
         std::size_t opening;
     };
-    void worker(const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+    struct Lane;
     // Whether a game may start; stops the match once the time limit has passed.
     bool may_start();
-    void record(const Job& job, GameRecord& game,
-                const std::function<void(const MatchState&, const GameRecord&)>& on_game);
+    void record(const Job& job, GameRecord& game, const OnGame& on_game);
 
     MatchSettings settings_;
     std::vector<Job> jobs_;
@@ -113,6 +127,7 @@ private:
     std::vector<std::vector<int>> partial_counts_;
     std::unique_ptr<OutputFile> pgn_;  // renamed into place when the match ends
     std::unique_ptr<OutputFile> records_;
+    std::vector<std::unique_ptr<Lane>> lanes_;
 };
 
 }  // namespace ply::arena
