@@ -77,8 +77,38 @@ match() {
     done
 }
 
+# The process of rank $1 of the job marked PLY_TEST_JOB=$2, if it is running.
+rank_process() {
+    local environ
+    for environ in /proc/[0-9]*/environ; do
+        tr '\0' '\n' 2> /dev/null < "$environ" | grep -qx "PLY_TEST_JOB=$2" || continue
+        tr '\0' '\n' 2> /dev/null < "$environ" | grep -qE "^(OMPI_COMM_WORLD_RANK|PMI_RANK)=$1$" || continue
+        [[ $(cat "${environ%/environ}/comm" 2> /dev/null) == ply ]] && echo "${environ%/environ}" | cut -d/ -f3
+    done
+}
+
+rank_dies() {
+    # A count of some seconds; rank 1 is killed as soon as it runs.
+    PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np 2 "$ply" perft --depth 7 > "$work/out" 2> "$work/err" &
+    local job=$! victim=""
+    for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
+        victim=$(rank_process 1 $$)
+        [[ -n $victim ]] || sleep 0.1
+    done
+    [[ -n $victim ]] || fail "rank 1 never ran"
+    kill -9 "$victim"
+    local status=0
+    wait "$job" || status=$?
+    ((status != 124)) || fail "the job hung after rank 1 died"
+    ((status != 0)) || fail "the job ended well after rank 1 died"
+    grep -q "^ply: the job was stopped by its launcher" "$work/err" || fail "rank 0 did not say why it stopped"
+    ! grep -q "^Nodes searched" "$work/out" || fail "a count was printed after rank 1 died"
+    echo "ok: rank 1 killed: the job ended (status $status) with rank 0's line"
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
+    rank-dies) rank_dies ;;
     *) fail "unknown test '$what'" ;;
 esac

@@ -1,9 +1,9 @@
 // Tasks numbered by rank 0 and done wherever a lane is free: rank 0 hands
 // out the next task to each rank that asks (dynamic, not a fixed split: tasks
 // may differ in cost by orders of magnitude) and gathers the results; every
-// rank, rank 0 too, works on `lanes` threads. Every rank of the job must call
-// run_farm with the same number of lanes... the same kind of farm, in the
-// same order; it returns on each rank once every task handed out is done.
+// rank, rank 0 too, works on `lanes` threads of its own. Every rank of the
+// job runs the same farms in the same order; run_farm returns on each rank
+// once every task handed out is done.
 #pragma once
 
 #include <cstdint>

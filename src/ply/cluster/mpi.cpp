@@ -1,8 +1,11 @@
 // The cluster component over MPI's C interface (Open MPI or MPICH).
 #include <mpi.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -14,6 +17,15 @@
 namespace ply::cluster {
 
 namespace {
+
+// mpirun's SIGTERM when a rank has died (or mpirun itself was stopped): rank
+// 0 says so in one line, for the launcher's own report may scroll past.
+extern "C" void stopped_by_launcher(int) {
+    static const char line[] =
+        "ply: the job was stopped by its launcher: a rank ended early (mpirun names it) or the job was cancelled\n";
+    (void)!write(STDERR_FILENO, line, sizeof line - 1);
+    _exit(1);
+}
 
 // Every MPI call, one at a time (MPI_THREAD_SERIALIZED), and the questions of
 // ask() one at a time, so that an answer reaches the thread that asked.
@@ -50,6 +62,7 @@ World* World::get() {
         MPI_Comm_rank(MPI_COMM_WORLD, &w->rank_);
         MPI_Comm_size(MPI_COMM_WORLD, &w->size_);
         owner.world = w;
+        if (w->rank_ == 0) std::signal(SIGTERM, stopped_by_launcher);
     });
     return owner.world;
 }

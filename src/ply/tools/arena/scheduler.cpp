@@ -156,9 +156,11 @@ void Match::finish(GameRecord& g, const OnGame& on_game) {
         stop_ = true;
         std::lock_guard lock(mutex_);
         state_.engine_failed = true;
-        const std::string crashed =
-            (g.flawed_side == 0 ? g.white : g.black) + " crashed (--recover restarts crashed engines and goes on)";
-        if (state_.stop_reason.empty()) state_.stop_reason = g.termination == "abandoned" ? g.reason : crashed;
+        const std::string& name = g.flawed_side == 0 ? g.white : g.black;
+        const bool never_started = g.reason.rfind(name + " cannot start: ", 0) == 0;
+        if (state_.stop_reason.empty())
+            state_.stop_reason =
+                never_started ? g.reason : name + " crashed (--recover restarts crashed engines and goes on)";
     }
     record(jobs_.at(g.index), g, on_game);
 }
