@@ -145,6 +145,20 @@ TEST(Layers, GamesKnowNoSearch) {
 
 }  // namespace
 
+// MPI stays in the optional cluster component, which knows nothing of Ply's
+// other layers; only the command line (its long jobs) uses it.
+TEST(Layers, OnlyTheClusterComponentCallsMpiAndOnlyTheCommandLineUsesIt) {
+    const std::initializer_list<const char*> others = {"core",         "search", "games",  "registry", "tools",
+                                                       "theory",       "uci",    "xboard", "gtp",      "web",
+                                                       "checkerboard", "python", "cli"};
+    auto found = offending_lines(others, {"#include <mpi.h>", "MPI_Init", "MPI_Comm", "MPI_Send", "MPI_Recv"});
+    found.merge(offending_lines({"cluster"}, includes_of(others)));
+    found.merge(offending_lines({"core", "search", "games", "registry", "tools", "theory", "uci", "xboard", "gtp",
+                                 "web", "checkerboard", "python"},
+                                includes_of({"cluster"})));
+    EXPECT_TRUE(found.empty()) << joined(found);
+}
+
 TEST(Layers, TheoryKnowsNoGameNoSearchAndNoFrontEnd) {
     // Strategic forms are built over the Game concept (core) alone.
     auto found = offending_lines(

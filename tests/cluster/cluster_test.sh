@@ -75,6 +75,17 @@ match() {
         done
         echo "ok: the match at $ranks ranks: the same games, W/D/L and pentanomial as on one machine"
     done
+    # An SPRT verdict stops every rank: depth 1 against depth 7 is decided in a few dozen of the 400 games.
+    local -a sprt=(match --game connect4 --engine cmd=ply:game=connect4,algo=alphabeta,depth=1
+        --engine cmd=ply:game=connect4,algo=pvs,depth=7 --games 400 --repeat --random-plies 4
+        --sprt elo0=0 elo1=50 --concurrency 2 --json)
+    timeout 120 "${launch[@]}" -np 3 "$ply" "${sprt[@]}" > "$work/sprt.json" 2> /dev/null ||
+        fail "the SPRT match at 3 ranks failed or hung"
+    grep -q '"verdict": "H0 accepted"' "$work/sprt.json" || fail "no SPRT verdict at 3 ranks"
+    local played
+    played=$(sed -nE 's/^  "played": ([0-9]+),?$/\1/p' "$work/sprt.json")
+    ((${played:-400} < 400)) || fail "the SPRT match at 3 ranks played all its games"
+    echo "ok: an SPRT verdict at 3 ranks stopped the match after $played of 400 games"
 }
 
 # The process of rank $1 of the job marked PLY_TEST_JOB=$2, if it is running.
