@@ -110,9 +110,11 @@ std::vector<PerftSuiteLine> read_perft_suite(const CLI::App& cmd, const std::str
     return lines;
 }
 
-std::optional<RankCounts> count_on_ranks(std::size_t n, const std::function<std::uint64_t(std::size_t)>& count) {
+std::optional<RankCounts> count_on_ranks(const std::function<std::size_t(int ranks)>& plan,
+                                         const std::function<std::uint64_t(std::size_t)>& count) {
     cluster::World* world = cluster::World::get();
     if (!world) return std::nullopt;
+    const std::size_t n = plan(world->size());  // every rank lists the same tasks
     RankCounts out;
     out.leader = world->rank() == 0;
     if (out.leader) out.counts.assign(n, 0);

@@ -72,14 +72,16 @@ private:
     std::unique_ptr<State> state_;
 };
 
-// Under mpirun: the counts below root moves 0 to n - 1, `count(i)` run on
-// whichever rank is free (cluster/farm.hpp); nothing when no launcher started
-// ply. Rank 0 gets every count (leader); the other ranks print nothing.
+// Under mpirun: `plan(ranks)` lists the tasks for that many ranks and says
+// how many; `count(i)` counts task i on whichever rank is free
+// (cluster/farm.hpp). Nothing when no launcher started ply. Rank 0 gets
+// every count (leader); the other ranks print nothing.
 struct RankCounts {
     bool leader = true;
     std::vector<std::uint64_t> counts;
 };
-std::optional<RankCounts> count_on_ranks(std::size_t n, const std::function<std::uint64_t(std::size_t)>& count);
+std::optional<RankCounts> count_on_ranks(const std::function<std::size_t(int ranks)>& plan,
+                                         const std::function<std::uint64_t(std::size_t)>& count);
 
 // --- One game ----------------------------------------------------------------
 
@@ -103,6 +105,43 @@ auto make_perft_counter(const PerftArgs& a) {
         return WalkingPerftCounter<G>{};
 }
 
+// The subtrees a count under mpirun hands out: the positions `plies` below
+// the root, each with the index of its root move, in generation order. One
+// ply down, or more until there are 16 for each rank (enough to even out
+// subtrees of unequal size), never the whole depth.
+template <Game G>
+std::vector<std::pair<std::size_t, G>> perft_subtrees(const G& root, int depth, int ranks, int& plies) {
+    std::vector<std::pair<std::size_t, G>> level{{0, root}};
+    for (plies = 0; plies < 1 || (plies + 1 < depth && level.size() < 16 * std::size_t(ranks)); ++plies) {
+        std::vector<std::pair<std::size_t, G>> next;
+        for (const auto& [root_move, position] : level) {
+            MoveListOf<G> moves;
+            search::perft_moves(position, moves);
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                next.emplace_back(plies == 0 ? i : root_move, position);
+                next.back().second.make(moves[i]);
+            }
+        }
+        level = std::move(next);
+    }
+    return level;
+}
+
+// Rank 0's result of a count under mpirun: the subtrees' counts summed by root move.
+template <NotatedGame G>
+void add_rank_counts(const G& game, const PerftArgs& a, const std::vector<std::pair<std::size_t, G>>& subtrees,
+                     const RankCounts& ranked, PerftResult& r) {
+    MoveListOf<G> moves;
+    if (a.depth > 0) search::perft_moves(game, moves);
+    std::vector<std::uint64_t> below(moves.size(), 0);
+    for (std::size_t i = 0; i < subtrees.size(); ++i) below.at(subtrees[i].first) += ranked.counts[i];
+    for (std::size_t i = 0; i < moves.size(); ++i) {  // the same moves in the same order as counter.divide()
+        if (a.divide) r.divide.emplace_back(game.move_to_string(moves[i]), below[i]);
+        r.nodes += below[i];
+    }
+    if (a.depth == 0) r.nodes = 1;
+}
+
 template <NotatedGame G>
 void run_perft_position(const CLI::App& cmd, const PerftArgs& a) {
     G game = load_position<G>(cmd, a.position);
@@ -111,20 +150,17 @@ void run_perft_position(const CLI::App& cmd, const PerftArgs& a) {
     auto counter = make_perft_counter<G>(a);
     PerftResult r;
     const auto start = std::chrono::steady_clock::now();
-    MoveListOf<G> moves;
-    if (a.depth > 0) search::perft_moves(game, moves);
-    const auto ranked = count_on_ranks(moves.size(), [&](std::size_t i) {
-        G child = game;
-        child.make(moves[i]);
-        return counter.count(child, a.depth - 1);
-    });
+    std::vector<std::pair<std::size_t, G>> subtrees;
+    int plies = 0;
+    const auto ranked = count_on_ranks(
+        [&](int ranks) {
+            if (a.depth > 0) subtrees = perft_subtrees(game, a.depth, ranks, plies);
+            return subtrees.size();
+        },
+        [&](std::size_t i) { return counter.count(subtrees[i].second, a.depth - plies); });
     if (ranked && !ranked->leader) return;
-    if (ranked) {  // the same moves in the same order as counter.divide()
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            if (a.divide) r.divide.emplace_back(game.move_to_string(moves[i]), ranked->counts[i]);
-            r.nodes += ranked->counts[i];
-        }
-        if (moves.empty()) r.nodes = a.depth == 0 ? 1 : 0;
+    if (ranked) {
+        add_rank_counts(game, a, subtrees, *ranked, r);
     } else if (a.divide) {
         for (const auto& [move, count] : counter.divide(game, a.depth)) {
             r.divide.emplace_back(game.move_to_string(move), count);
