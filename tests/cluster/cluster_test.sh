@@ -12,6 +12,9 @@ trap 'rm -rf "$work"' EXIT
 # Open MPI refuses root (CI's user) and more ranks than cores unless told;
 # MPICH needs neither, and ignores the variables.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Containers often forbid the cross-process memory reads of Open MPI's
+# shared-memory copies (it then warns on every message); small messages need none.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
 launch=("$mpirun")
 if [[ $("$mpirun" --version 2>&1) == *[Oo]pen*[Mm][Pp][Ii]* ]]; then launch+=(--oversubscribe); fi
 

@@ -241,7 +241,10 @@ void run(const CLI::App& cmd, const MatchOptions& o, const Registry& games) {
         if (e.protocol == arena::Protocol::Ply) continue;
         auto p = arena::make_player(e, m.game);
         if (const auto error = p->start(); !error.empty()) {
-            std::cerr << "ply match: cannot start engine '" << e.name << "': " << error << "\n";
+            // One write: under mpirun every rank may say it at once; the others name their rank,
+            // whose machine may lack the engine.
+            const std::string where = leader ? "" : "rank " + std::to_string(world->rank()) + ": ";
+            std::cerr << "ply match: " + where + "cannot start engine '" + e.name + "': " + error + "\n";
             throw CLI::RuntimeError(1);
         }
         p->shut_down();
