@@ -87,11 +87,26 @@ void local_lane(World& world, const Farm& farm, std::mutex& hooks, int lane) {
 
 void remote_lane(World& world, const Farm& farm, int lane) {
     guarded(world, [&] {
-        Message answer = world.ask(0, kAsk, {});
+        if (!farm.ask_ahead) {
+            Message answer = world.ask(0, kAsk, {});
+            while (answer.tag == kTask) {
+                const std::uint64_t task = task_of(answer.bytes);
+                answer = world.ask(0, kResult, task_bytes(task) + farm.work(lane, task));
+            }
+            return;
+        }
+        // Two questions out: rank 0 answers one while the lane works. Its
+        // answers to a rank come in order, the stops last, and any lane may
+        // take any task: each lane reads as many answers as it asked for.
+        world.send(0, kAsk, {});
+        world.send(0, kAsk, {});
+        Message answer = world.receive(0);
         while (answer.tag == kTask) {
             const std::uint64_t task = task_of(answer.bytes);
-            answer = world.ask(0, kResult, task_bytes(task) + farm.work(lane, task));
+            world.send(0, kResult, task_bytes(task) + farm.work(lane, task));
+            answer = world.receive(0);
         }
+        world.receive(0);  // the other question's stop
     });
 }
 

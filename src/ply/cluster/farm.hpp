@@ -22,6 +22,11 @@ struct Farm {
     std::function<std::string(int lane, std::uint64_t task)> work;
     // Rank 0: a task's result, from whichever rank did it.
     std::function<void(std::uint64_t task, const std::string& result)> done;
+    // Whether the other ranks' lanes ask for their next task before they
+    // start one: the round trip to rank 0 (milliseconds on a loaded machine)
+    // then hides behind the work, but each such lane holds a task it has not
+    // begun (a match's game would count as under way: matches do not).
+    bool ask_ahead = false;
 };
 
 // Rank 0 calls next() and done() from one thread at a time. A lane whose
