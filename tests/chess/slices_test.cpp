@@ -18,6 +18,7 @@
 #include <ply/games/chess/description.hpp>
 #include <ply/games/chess/notation.hpp>
 #include <ply/search/retro/build.hpp>
+#include <ply/search/retro/table_set.hpp>
 
 // A namespace of its own: the unity build puts several test files in one unit.
 namespace ply::chess::slices_test {
@@ -253,6 +254,10 @@ TEST(ChessSlices, PositionsNoSliceHoldsHaveNoAddress) {
     // An en passant right is not stored: the position is the same without it.
     EXPECT_EQ(Index::address(Position::from_fen("7k/8/8/3pP3/8/8/8/K7 w - d6 0 1")),
               Index::address(Position::from_fen("7k/8/8/3pP3/8/8/8/K7 w - - 0 1")));
+    // ...but the position is aliased: the files keep the value without it.
+    EXPECT_TRUE(Index::aliased(Position::from_fen("7k/8/8/3pP3/8/8/8/K7 w - d6 0 1")));
+    EXPECT_FALSE(Index::aliased(Position::from_fen("7k/8/8/3pP3/8/8/8/K7 w - - 0 1")));
+    EXPECT_FALSE(retro::is_stored(Position::from_fen("7k/8/8/3pP3/8/8/8/K7 w - d6 0 1")));
     const auto weaker_white = Index::address(Position::from_fen("8/8/8/8/8/2k5/4q3/K7 b - - 0 1"));
     ASSERT_TRUE(weaker_white);
     EXPECT_EQ(Index::name(weaker_white->slice), "KQvK");

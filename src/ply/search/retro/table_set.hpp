@@ -144,7 +144,8 @@ public:
         // The address first: it turns away a position of many pieces at
         // once, where outcome() generates its moves (the engine probes every node).
         const auto at = SliceIndex<G>::address(g);
-        if (!at || is_over(g.outcome())) return std::nullopt;
+        // The table next: a search probes every node of a slice not built too.
+        if (!at || !table(at->slice) || is_over(g.outcome())) return std::nullopt;
         if (!is_stored(g)) return searched(g);
         const auto c = stored_code(*at);
         if (!c) return std::nullopt;
