@@ -2,8 +2,9 @@
 # `ply` under mpirun at 1, 2 and 3 ranks against independent truth: perft's
 # published counts and the --divide lines of the same count on one machine
 # (perft); the same match played on one machine (match); a rank that dies
-# ends the job with one line (rank-dies).
-#   cluster_test.sh perft|match|rank-dies PLY MPIRUN
+# ends the job with one line (rank-dies); endgame databases byte for byte
+# those of one machine, and a rerun that keeps the complete files (egtb).
+#   cluster_test.sh perft|match|rank-dies|egtb PLY MPIRUN
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3
 work=$(mktemp -d)
@@ -129,9 +130,49 @@ rank_dies() {
     echo "ok: rank 1 killed: the job ended (status $status)$($open_mpi && echo " with rank 0's line")"
 }
 
+# Each table's checksum, by name.
+checksums() { (cd "$1" && sha256sum -- *.plyt); }
+
+egtb() {
+    local -a every=(egtb build checkers --pieces 4 --threads 1)
+    local -a some=(egtb build checkers --for "W:W27,30:B20,K25" --threads 1)
+    "$ply" "${every[@]}" --dir "$work/alone" 2> /dev/null
+    "$ply" "${some[@]}" --dir "$work/alone-for" 2> /dev/null
+    checksums "$work/alone" > "$work/alone.sums"
+    checksums "$work/alone-for" > "$work/alone-for.sums"
+    local tables
+    tables=$(wc -l < "$work/alone.sums")
+    ((tables == 37)) || fail "one machine built $tables tables of checkers up to 4 pieces, not 37"
+    for ranks in 1 2 3; do
+        rm -rf "$work/ranks" "$work/ranks-for"
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${every[@]}" --dir "$work/ranks" 2> "$work/ranks.err"
+        checksums "$work/ranks" | diff "$work/alone.sums" - > /dev/null ||
+            fail "at $ranks ranks the tables differ from one machine's"
+        [[ $(grep -c "^\[[0-9]*/37\] " "$work/ranks.err") == 37 ]] || fail "at $ranks ranks not every slice was reported"
+        # Each rank built slices: its first question and goodbye, and one result a slice.
+        for ((rank = 1; rank < ranks; ++rank)); do
+            local messages
+            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
+            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank built no slice"
+        done
+        "${launch[@]}" -np "$ranks" "$ply" "${some[@]}" --dir "$work/ranks-for" 2> /dev/null
+        checksums "$work/ranks-for" | diff "$work/alone-for.sums" - > /dev/null ||
+            fail "at $ranks ranks the tables --for a position differ from one machine's"
+        echo "ok: checkers up to 4 pieces and --for a position at $ranks ranks: the same tables as one machine's"
+    done
+    # A rerun keeps the complete tables and builds again a missing and a damaged one.
+    rm "$work/ranks/2Mv2M.plyt"
+    truncate -s 100 "$work/ranks/1Kv1K.plyt"
+    "${launch[@]}" -np 3 "$ply" "${every[@]}" --dir "$work/ranks" 2> "$work/rerun.err"
+    checksums "$work/ranks" | diff "$work/alone.sums" - > /dev/null || fail "the rerun's tables differ from one machine's"
+    [[ $(grep -c ": complete (" "$work/rerun.err") == 35 ]] || fail "the rerun did not keep the 35 complete tables"
+    echo "ok: a rerun at 3 ranks kept 35 complete tables and built a missing and a damaged one again"
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
     rank-dies) rank_dies ;;
+    egtb) egtb ;;
     *) fail "unknown test '$what'" ;;
 esac

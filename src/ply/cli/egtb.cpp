@@ -11,10 +11,12 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/registry.hpp>
+#include <ply/cluster/farm.hpp>
 #include <ply/core/text.hpp>
 #include <ply/search/engine/limits.hpp>
 
@@ -94,6 +96,84 @@ void remove_partial_files(const std::filesystem::path& folder) {
     for (const auto& entry : std::filesystem::directory_iterator(folder, error))
         if (entry.path().filename().string().find(".plyt.partial-") != std::string::npos)
             std::filesystem::remove(entry.path(), error);
+}
+
+namespace {
+
+// Rank 0's order of a build's slices: the lowest-numbered slice whose waits
+// are built goes next, so that one rank builds them as one machine would.
+class SliceSchedule {
+public:
+    explicit SliceSchedule(const std::vector<std::vector<std::size_t>>& waits)
+        : blocking_(waits.size()), waiting_for_(waits.size()) {
+        for (std::size_t k = 0; k < waits.size(); ++k) {
+            waiting_for_[k] = waits[k].size();
+            for (const std::size_t j : waits[k]) blocking_.at(j).push_back(k);
+            if (waits[k].empty()) ready_.insert(k);
+        }
+    }
+    std::optional<std::uint64_t> next() {
+        if (ready_.empty()) return std::nullopt;
+        const std::size_t k = *ready_.begin();
+        ready_.erase(ready_.begin());
+        ++handed_;
+        return k;
+    }
+    // Slices remain that wait for slices under way.
+    [[nodiscard]] bool later() const { return handed_ < blocking_.size(); }
+    void done(std::size_t k) {
+        for (const std::size_t after : blocking_.at(k))
+            if (--waiting_for_[after] == 0) ready_.insert(after);
+    }
+
+private:
+    std::vector<std::vector<std::size_t>> blocking_;  // the slices that wait for each
+    std::vector<std::size_t> waiting_for_;            // how many unbuilt slices each waits for
+    std::set<std::size_t> ready_;
+    std::size_t handed_ = 0;
+};
+
+std::string slice_built_json(const SliceBuilt& s) {
+    return nlohmann::json{{"slice", s.slice},      {"positions", s.positions}, {"counted", s.counted},
+                          {"bytes", s.file_bytes}, {"seconds", s.seconds},     {"kept", s.was_complete}}
+        .dump();
+}
+
+SliceBuilt slice_built_from_json(const std::string& text) {
+    const auto j = nlohmann::json::parse(text);
+    SliceBuilt s;
+    s.slice = j.at("slice").get<std::string>();
+    s.positions = j.at("positions").get<std::uint64_t>();
+    s.counted = j.at("counted").get<std::uint64_t>();
+    s.file_bytes = j.at("bytes").get<std::uint64_t>();
+    s.seconds = j.at("seconds").get<double>();
+    s.was_complete = j.at("kept").get<bool>();
+    return s;
+}
+
+}  // namespace
+
+bool build_on_ranks(const std::filesystem::path& folder, const std::vector<std::vector<std::size_t>>& waits,
+                    const std::function<SliceBuilt(std::size_t)>& build) {
+    cluster::World* world = cluster::World::get();
+    if (!world) return false;
+    // Before any slice is handed out: another rank's write would be removed.
+    if (world->rank() == 0) remove_partial_files(folder);
+    SliceSchedule schedule(waits);
+    std::size_t reported = 0;
+    cluster::Farm farm;
+    farm.next = [&] { return schedule.next(); };
+    farm.later = [&] { return schedule.later(); };
+    farm.work = [&](int, std::uint64_t k) { return slice_built_json(build(std::size_t(k))); };
+    farm.done = [&](std::uint64_t k, const std::string& result) {
+        schedule.done(std::size_t(k));
+        SliceBuilt s = slice_built_from_json(result);
+        s.number = ++reported;
+        s.of = waits.size();
+        report_slice_built(s);
+    };
+    cluster::run_farm(*world, farm, 1);
+    return true;
 }
 
 void report_progress(const std::string& slice, const char* phase, double done) {

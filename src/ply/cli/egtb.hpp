@@ -4,9 +4,12 @@
 // game (egtb.cpp); the work is compiled per game here.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <span>
@@ -65,6 +68,13 @@ void report_progress(const std::string& slice, const char* phase, double done);
 // Leftovers of writes a kill interrupted (NAME.plyt.partial-N).
 void remove_partial_files(const std::filesystem::path& folder);
 
+// Under mpirun, a build's slices over the job's ranks (docs/cluster.md):
+// slice k starts on whichever rank is free once the slices waits[k] are
+// built, and rank 0 reports each; every rank writes into `folder`, which
+// they share. False, doing nothing, when no launcher started ply.
+bool build_on_ranks(const std::filesystem::path& folder, const std::vector<std::vector<std::size_t>>& waits,
+                    const std::function<SliceBuilt(std::size_t)>& build);
+
 struct ProbeAnswer {
     std::string position, slice, board;
     std::optional<retro::Value> value;  // nullopt: no table holds the position
@@ -102,55 +112,87 @@ requires SlicedGame<G> std::vector<SliceOf<G>> slices_to_build(const CLI::App& c
     return retro::slices_needed<G>(at->slice);
 }
 
-// Each slice in dependency order: one found complete (the file opens and its
-// checksums hold) is kept, anything else is built and written whole, so a
-// build stopped at any point resumes where it stopped.
+// For each slice, the earlier ones (by index) that its moves lead into: what
+// it waits for when slices are built at once. Without the game's
+// successors(), every earlier slice.
+template <SlicedGame G>
+std::vector<std::vector<std::size_t>> slice_waits(const std::vector<SliceOf<G>>& slices) {
+    std::vector<std::vector<std::size_t>> waits(slices.size());
+    for (std::size_t k = 0; k < slices.size(); ++k) {
+        if constexpr (SuccessorSlicesGame<G>) {
+            for (const auto& next : SliceIndex<G>::successors(slices[k])) {
+                const auto at = std::find(slices.begin(), slices.begin() + std::ptrdiff_t(k), next);
+                if (at != slices.begin() + std::ptrdiff_t(k)) waits[k].push_back(std::size_t(at - slices.begin()));
+            }
+            std::sort(waits[k].begin(), waits[k].end());
+            waits[k].erase(std::unique(waits[k].begin(), waits[k].end()), waits[k].end());
+        } else {
+            for (std::size_t j = 0; j < k; ++j) waits[k].push_back(j);
+        }
+    }
+    return waits;
+}
+
+// One slice: kept if found complete (the file opens and its checksums
+// hold), else built and written whole (temporary file, then renamed).
+template <SlicedGame G>
+SliceBuilt build_or_keep(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& tables,
+                         const SliceOf<G>& slice) {
+    const std::string name = SliceIndex<G>::name(slice);
+    SliceBuilt done{name, 0, 0, SliceIndex<G>::size(slice), 0, 0, 0, false};
+    if (tables.has(slice)) {
+        try {
+            done.file_bytes = tables.table(slice)->file_bytes();
+            done.was_complete = true;
+            return done;
+        } catch (const retro::TableError& e) {
+            std::cerr << e.what() << "; building it again\n";
+            tables.forget(slice);
+        }
+    }
+    auto lookup = [&](const SliceAddress<SliceOf<G>>& at) {
+        if (auto code = tables.code(at)) return *code;
+        throw std::logic_error("slice " + std::string(SliceIndex<G>::name(at.slice)) + " is missing");
+    };
+    const auto start = std::chrono::steady_clock::now();
+    retro::BuildOptions build{o.threads, [&](const char* phase, double fraction) {
+                                  report_progress(name, phase, fraction);
+                                  return !CtrlC::pressed();
+                              }};
+    std::vector<retro::Code> codes;
+    try {
+        codes = retro::build_slice<G>(slice, lookup, build);
+    } catch (const retro::Stopped&) {
+        input_error(cmd, "stopped during " + name + "; run the same command again to resume");
+    }
+    for (const auto c : codes) done.counted += c != retro::not_counted_code;
+    retro::drop_unstored<G>(slice, codes);
+    retro::write_table(tables.path(slice), G::name, name, codes);
+    tables.forget(slice);
+    done.file_bytes = std::filesystem::file_size(tables.path(slice));
+    done.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return done;
+}
+
+// Each slice in dependency order, or under mpirun over the ranks; a build
+// stopped at any point resumes where it stopped.
 template <SlicedGame G>
 void egtb_build(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& tables) {
     const auto slices = slices_to_build<G>(cmd, o);
     std::error_code error;
     std::filesystem::create_directories(tables.folder(), error);
     if (error) input_error(cmd, "cannot make the folder " + tables.folder().string() + ": " + error.message());
+    const auto build = [&](std::size_t k) { return build_or_keep<G>(cmd, o, tables, slices[k]); };
+    if (build_on_ranks(tables.folder(), slice_waits<G>(slices), build)) return;
     remove_partial_files(tables.folder());
     CtrlC ctrl_c;
-    auto lookup = [&](const SliceAddress<SliceOf<G>>& at) {
-        if (auto code = tables.code(at)) return *code;
-        throw std::logic_error("slice " + std::string(SliceIndex<G>::name(at.slice)) + " is missing");
-    };
     for (std::size_t k = 0; k < slices.size(); ++k) {
-        const auto& slice = slices[k];
-        const std::string name = SliceIndex<G>::name(slice);
-        SliceBuilt done{name, k + 1, slices.size(), SliceIndex<G>::size(slice), 0, 0, 0, false};
-        if (tables.has(slice)) {
-            try {
-                done.file_bytes = tables.table(slice)->file_bytes();
-                done.was_complete = true;
-                report_slice_built(done);
-                continue;
-            } catch (const retro::TableError& e) {
-                std::cerr << e.what() << "; building it again\n";
-                tables.forget(slice);
-            }
-        }
-        const auto start = std::chrono::steady_clock::now();
-        retro::BuildOptions build{o.threads, [&](const char* phase, double fraction) {
-                                      report_progress(name, phase, fraction);
-                                      return !CtrlC::pressed();
-                                  }};
-        std::vector<retro::Code> codes;
-        try {
-            codes = retro::build_slice<G>(slice, lookup, build);
-        } catch (const retro::Stopped&) {
-            input_error(cmd, "stopped during " + name + "; run the same command again to resume");
-        }
-        for (const auto c : codes) done.counted += c != retro::not_counted_code;
-        retro::drop_unstored<G>(slice, codes);
-        retro::write_table(tables.path(slice), G::name, name, codes);
-        tables.forget(slice);
-        done.file_bytes = std::filesystem::file_size(tables.path(slice));
-        done.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        SliceBuilt done = build(k);
+        done.number = k + 1;
+        done.of = slices.size();
         report_slice_built(done);
-        if (CtrlC::pressed()) input_error(cmd, "stopped after " + name + "; run the same command again to resume");
+        if (CtrlC::pressed())
+            input_error(cmd, "stopped after " + done.slice + "; run the same command again to resume");
     }
 }
 

@@ -1,7 +1,9 @@
 #include <ply/cluster/farm.hpp>
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -45,8 +47,40 @@ void guarded(World& world, const Body& body) {
     }
 }
 
+// Rank 0's side of a farm: its hooks called one thread at a time, and the
+// questions of lanes that found no task ready (later()) until a task ends.
+struct Leader {
+    World& world;
+    const Farm& farm;
+    std::mutex hooks;
+    std::condition_variable ready;  // rank 0's own waiting lanes
+    std::deque<int> parked;         // other ranks' waiting questions, oldest first
+
+    [[nodiscard]] bool later() const { return farm.later && farm.later(); }
+
+    // Answers a question of rank `source`: a task, the end, or later.
+    void answer(int source) {
+        if (const auto task = farm.next())
+            world.send(source, kTask, task_bytes(*task));
+        else if (later())
+            parked.push_back(source);
+        else
+            world.send(source, kStop, {});
+    }
+
+    // A task has ended: its result, then the questions it may unblock.
+    void finished(std::uint64_t task, const std::string& result) {
+        farm.done(task, result);
+        std::deque<int> waiting;
+        waiting.swap(parked);
+        for (const int source : waiting) answer(source);
+        ready.notify_all();
+    }
+};
+
 // Rank 0's answers to the other ranks, until every one has said bye.
-void serve(World& world, const Farm& farm, std::mutex& hooks) {
+void serve(Leader& leader) {
+    World& world = leader.world;
     int ranks = world.size() - 1;
     while (ranks > 0) {
         const Message m = world.receive();
@@ -55,32 +89,27 @@ void serve(World& world, const Farm& farm, std::mutex& hooks) {
             continue;
         }
         if (m.tag != kAsk && m.tag != kResult) throw std::runtime_error("unexpected cluster message");
-        std::optional<std::uint64_t> task;
-        {
-            std::lock_guard lock(hooks);
-            if (m.tag == kResult) farm.done(task_of(m.bytes), m.bytes.substr(sizeof(std::uint64_t)));
-            task = farm.next();
-        }
-        if (task)
-            world.send(m.source, kTask, task_bytes(*task));
-        else
-            world.send(m.source, kStop, {});
+        std::lock_guard lock(leader.hooks);
+        if (m.tag == kResult) leader.finished(task_of(m.bytes), m.bytes.substr(sizeof(std::uint64_t)));
+        leader.answer(m.source);
     }
     for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kDone, {});
 }
 
-void local_lane(World& world, const Farm& farm, std::mutex& hooks, int lane) {
-    guarded(world, [&] {
+void local_lane(Leader& leader, int lane) {
+    guarded(leader.world, [&] {
+        std::unique_lock lock(leader.hooks);
         for (;;) {
-            std::optional<std::uint64_t> task;
-            {
-                std::lock_guard lock(hooks);
-                task = farm.next();
+            const auto task = leader.farm.next();
+            if (!task) {
+                if (!leader.later()) return;
+                leader.ready.wait(lock);
+                continue;
             }
-            if (!task) return;
-            const std::string result = farm.work(lane, *task);
-            std::lock_guard lock(hooks);
-            farm.done(*task, result);
+            lock.unlock();
+            const std::string result = leader.farm.work(lane, *task);
+            lock.lock();
+            leader.finished(*task, result);
         }
     });
 }
@@ -113,13 +142,12 @@ void remote_lane(World& world, const Farm& farm, int lane) {
 }  // namespace
 
 void run_farm(World& world, const Farm& farm, int lanes) {
-    std::mutex hooks;
+    Leader leader{world, farm, {}, {}, {}};
     std::vector<std::thread> threads;
     if (world.rank() == 0) {
-        threads.emplace_back([&] { guarded(world, [&] { serve(world, farm, hooks); }); });
-        for (int lane = 1; lane < lanes; ++lane)
-            threads.emplace_back([&, lane] { local_lane(world, farm, hooks, lane); });
-        local_lane(world, farm, hooks, 0);
+        threads.emplace_back([&] { guarded(world, [&] { serve(leader); }); });
+        for (int lane = 1; lane < lanes; ++lane) threads.emplace_back([&, lane] { local_lane(leader, lane); });
+        local_lane(leader, 0);
     } else {
         for (int lane = 1; lane < lanes; ++lane) threads.emplace_back([&, lane] { remote_lane(world, farm, lane); });
         remote_lane(world, farm, 0);

@@ -16,8 +16,12 @@
 namespace ply::cluster {
 
 struct Farm {
-    // Rank 0: the next task, or none (the farm winds down).
+    // Rank 0: the next task, or none (the farm winds down, unless later()).
     std::function<std::optional<std::uint64_t>()> next;
+    // Rank 0, optional: whether tasks remain that next() cannot give yet, for
+    // they wait on tasks under way (an endgame slice on the slices its moves
+    // lead into). A lane that finds none then waits for the next done().
+    std::function<bool()> later;
     // Any rank: does `task` on lane `lane` (0 to lanes - 1) and returns its result.
     std::function<std::string(int lane, std::uint64_t task)> work;
     // Rank 0: a task's result, from whichever rank did it.
@@ -29,7 +33,7 @@ struct Farm {
     bool ask_ahead = false;
 };
 
-// Rank 0 calls next() and done() from one thread at a time. A lane whose
+// Rank 0 calls next(), later() and done() from one thread at a time. A lane whose
 // work() throws ends the whole job: its rank writes the error and aborts.
 void run_farm(World& world, const Farm& farm, int lanes);
 
