@@ -3,10 +3,11 @@
 # published counts and the --divide lines of the same count on one machine
 # (perft); the same match played on one machine (match); a rank that dies
 # ends the job with one line (rank-dies); endgame databases byte for byte
-# those of one machine, and a rerun that keeps the complete files (egtb).
-#   cluster_test.sh perft|match|rank-dies|egtb PLY MPIRUN
+# those of one machine, and a rerun that keeps the complete files (egtb); a
+# batch of positions solved with the answers of one machine (solve).
+#   cluster_test.sh perft|match|rank-dies|egtb|solve PLY MPIRUN DATA
 set -euo pipefail
-what=$1 ply=$2 mpirun=$3
+what=$1 ply=$2 mpirun=$3 data=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -169,10 +170,43 @@ egtb() {
     echo "ok: a rerun at 3 ranks kept 35 complete tables and built a missing and a damaged one again"
 }
 
+# A summary without its times and node counts (each rank keeps a table of
+# its own, so the nodes differ): the positions, the wrong ones, the mode.
+batch_summary() { sed -E 's/"(mean_nodes|mean_seconds|nodes_per_second)":[^,]*,//g'; }
+
+solve() {
+    # Pons' set, one score in five made wrong: the wrong answers are known.
+    head -25 "$data/connect4/Test_L1_R2" | awk 'NR % 5 == 2 { $2 += 1 } { print }' > "$work/set"
+    local -a args=(solve connect4 --batch "$work/set" --json)
+    local status=0
+    "$ply" "${args[@]}" > "$work/alone.json" 2> "$work/alone.err" || status=$?
+    ((status == 1)) || fail "one machine's batch ended with status $status, not 1 (wrong scores)"
+    grep '^wrong:' "$work/alone.err" > "$work/alone.wrong"
+    [[ $(wc -l < "$work/alone.wrong") == 5 ]] || fail "one machine did not find the 5 wrong scores"
+    for ranks in 1 2 3; do
+        status=0
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" > "$work/ranks.json" 2> "$work/ranks.err" ||
+            status=$?
+        ((status == 1)) || fail "at $ranks ranks the batch ended with status $status, not 1"
+        diff <(batch_summary < "$work/alone.json") <(batch_summary < "$work/ranks.json") > /dev/null ||
+            fail "at $ranks ranks the summary differs from one machine's: $(cat "$work/ranks.json")"
+        grep '^wrong:' "$work/ranks.err" | diff "$work/alone.wrong" - > /dev/null ||
+            fail "at $ranks ranks the wrong answers differ from one machine's (or their order)"
+        # Each rank solved positions: its first question and goodbye, and one answer a position.
+        for ((rank = 1; rank < ranks; ++rank)); do
+            local messages
+            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
+            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank solved no position"
+        done
+        echo "ok: 25 positions at $ranks ranks: the same answers, in the same order, as one machine's"
+    done
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
     rank-dies) rank_dies ;;
     egtb) egtb ;;
+    solve) solve ;;
     *) fail "unknown test '$what'" ;;
 esac

@@ -12,8 +12,9 @@
 #include <sstream>
 
 #include <ply/cli/commands.hpp>
+#include <ply/cli/ranks.hpp>
 #include <ply/cli/registry.hpp>
-#include <ply/cluster/farm.hpp>
+#include <ply/cluster/world.hpp>
 #include <ply/core/error.hpp>
 #include <ply/core/text.hpp>
 #include <ply/core/text_file.hpp>
@@ -112,24 +113,12 @@ std::vector<PerftSuiteLine> read_perft_suite(const CLI::App& cmd, const std::str
 
 std::optional<RankCounts> count_on_ranks(const std::function<std::size_t(int ranks)>& plan,
                                          const std::function<std::uint64_t(std::size_t)>& count) {
-    cluster::World* world = cluster::World::get();
-    if (!world) return std::nullopt;
-    const std::size_t n = plan(world->size());  // every rank lists the same tasks
-    RankCounts out;
-    out.leader = world->rank() == 0;
-    if (out.leader) out.counts.assign(n, 0);
-    std::size_t next = 0;
-    cluster::Farm farm;
-    farm.next = [&]() -> std::optional<std::uint64_t> {
-        if (next < n) return next++;
-        return std::nullopt;
-    };
-    farm.work = [&](int, std::uint64_t i) { return std::to_string(count(std::size_t(i))); };
-    farm.done = [&](std::uint64_t i, const std::string& result) {
-        out.counts.at(std::size_t(i)) = std::stoull(result);
-    };
-    farm.ask_ahead = true;  // subtrees take milliseconds: hide the round trip
-    cluster::run_farm(*world, farm, 1);
+    // Subtrees take milliseconds: each rank asks ahead, hiding the round trip.
+    const auto ranked = tasks_on_ranks(
+        plan, [&](std::size_t i) { return std::to_string(count(i)); }, true);
+    if (!ranked) return std::nullopt;
+    RankCounts out{ranked->leader, {}};
+    for (const auto& result : ranked->results) out.counts.push_back(std::stoull(result));
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,9 +17,12 @@
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
+#include <ply/cli/ranks.hpp>
 #include <ply/cli/solve_watch.hpp>
 #include <ply/cli/solved_book.hpp>
+#include <ply/cluster/world.hpp>
 #include <ply/core/describe.hpp>
+#include <ply/core/stopwatch.hpp>
 #include <ply/search/solve/solver.hpp>
 
 namespace ply::cli {
@@ -78,75 +82,116 @@ void print_batch(const BatchOptions& opts, const BatchTally& t) {
     }
 }
 
-// How many positions the batch will solve: entries (lines neither blank nor
-// comments) after --skip, up to --first.
-inline std::size_t batch_size(const std::string& text, const BatchOptions& opts) {
+// One position of a set, as read.
+template <SolvedBookGame G>
+struct BatchEntry {
+    std::size_t line = 0;
+    std::string text;
+    int expected = 0;  // the set's score (its sign for weak solving)
+    G game;
+};
+
+// The positions the batch will solve: entries (lines neither blank nor
+// comments) after --skip, up to --first. Ends with one line at a bad entry.
+template <SolvedBookGame G>
+std::vector<BatchEntry<G>> read_batch(const CLI::App& cmd, const BatchOptions& opts, const std::string& text) {
     std::istringstream in(text);
-    std::size_t entries = 0;
-    std::string line, entry;
-    while (std::getline(in, line))
-        if (std::istringstream(line) >> entry && entry.front() != '#') ++entries;
-    entries -= std::min(entries, opts.skip);
-    return opts.first ? std::min(entries, opts.first) : entries;
+    std::vector<BatchEntry<G>> out;
+    std::size_t skipped = 0;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line) && (opts.first == 0 || out.size() < opts.first); ++number) {
+        const auto where = [&] { return opts.file + ":" + std::to_string(number) + ": "; };
+        std::istringstream words(line);
+        BatchEntry<G> e{number, {}, 0, {}};
+        if (!(words >> e.text) || e.text.front() == '#') continue;  // a blank or comment line
+        if (!(words >> e.expected)) input_error(cmd, where() + "expected '<position> <score>'");
+        if (skipped < opts.skip) {  // counted like solved positions: blank and comment lines are not
+            ++skipped;
+            continue;
+        }
+        try {
+            e.game = set_entry<G>(e.text, opts.format);
+        } catch (const ParseError& ex) {
+            input_error(cmd, where() + ex.what());
+        }
+        if (opts.weak) e.expected = e.expected > 0 ? 1 : e.expected < 0 ? -1 : 0;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+// One position's answer counted; a wrong one said on standard error.
+template <SolvedBookGame G>
+void count_answer(BatchTally& t, const BatchEntry<G>& e, int got, std::uint64_t nodes, double seconds) {
+    t.seconds += seconds;
+    t.nodes += nodes;
+    ++t.count;
+    if (got == e.expected) return;
+    ++t.wrong;
+    std::cerr << "wrong: line " << e.line << " '" << clip(e.text) << "': " << got << ", the set says " << e.expected
+              << "\n";
+}
+
+// Under mpirun: each position solved by whichever rank is free (each with
+// its own table), the answers counted in the set's order on rank 0, as one
+// machine counts them; false on the other ranks, which print nothing.
+template <SolvedBookGame G>
+bool solve_batch_on_ranks(const BatchOptions& opts, const std::vector<BatchEntry<G>>& entries, solve::Solver<G>& solver,
+                          BatchTally& t) {
+    const auto ranked = tasks_on_ranks([&](int) { return entries.size(); },
+                                       [&](std::size_t i) {
+                                           const Stopwatch clock;
+                                           const auto solution = solver.solve(entries[i].game, opts.weak);
+                                           const int got = set_score(entries[i].game, solution.score, opts.weak);
+                                           return (nlohmann::json{got, solution.nodes, clock.seconds()}).dump();
+                                       },
+                                       false);
+    if (!ranked->leader) return false;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const nlohmann::json answer = nlohmann::json::parse(ranked->results[i]);
+        count_answer(t, entries[i], answer[0].get<int>(), answer[1].get<std::uint64_t>(), answer[2].get<double>());
+    }
+    return true;
 }
 
 // Solves every position; prints the summary (and each wrong answer). Exits
 // with status 1 when a score is wrong or the file is bad. `seconds` and
 // Ctrl-C (exit 130) stop the position under way: the summary is of those
-// solved before it.
+// solved before it. Under mpirun the positions go to the ranks as they free up.
 template <SolvedBookGame G>
 void solve_batch(const CLI::App& cmd, const BatchOptions& opts, std::optional<double> seconds = std::nullopt) {
+    const bool ranks = cluster::started_by_launcher();
+    if (ranks && seconds) usage_error(cmd, "--time does not run under mpirun with --batch");
     std::string text;
     try {
         text = read_text_file(opts.file, "benchmark set");
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
-    std::istringstream in(text);
+    const auto entries = read_batch<G>(cmd, opts, text);
     solve::Solver<G> solver(opts.hash_mb);
     solver.set_threads(opts.threads);
     solve::SolvedBook book;
     use_book(cmd, solver, opts.book, book);
     BatchTally t;
-    Progress progress("batch", batch_size(text, opts));
-    std::size_t skipped = 0;
-    std::string line;
+    if (ranks) {
+        if (solve_batch_on_ranks(opts, entries, solver, t)) print_batch<G>(opts, t);
+        if (t.wrong) exit_with(kInputError);
+        return;
+    }
+    Progress progress("batch", entries.size());
     SolveWatch watch(solver.control(), seconds);  // --time and Ctrl-C stop the position under way
-    for (std::size_t number = 1; std::getline(in, line) && (opts.first == 0 || t.count < opts.first); ++number) {
-        const auto where = [&] { return opts.file + ":" + std::to_string(number) + ": "; };
-        std::istringstream words(line);
-        std::string entry;
-        int expected = 0;
-        if (!(words >> entry) || entry.front() == '#') continue;  // a blank or comment line
-        if (!(words >> expected)) input_error(cmd, where() + "expected '<position> <score>'");
-        if (skipped < opts.skip) {  // counted like solved positions: blank and comment lines are not
-            ++skipped;
-            continue;
-        }
-        G game;
-        try {
-            game = set_entry<G>(entry, opts.format);
-        } catch (const ParseError& e) {
-            input_error(cmd, where() + e.what());
-        }
-        if (opts.weak) expected = expected > 0 ? 1 : expected < 0 ? -1 : 0;
+    for (const auto& e : entries) {
         // The table is kept from one position to the next, as Pons' benchmark
         // does: its entries are exact facts about positions.
         const Stopwatch clock;
-        const auto solution = solver.solve(game, opts.weak);
+        const auto solution = solver.solve(e.game, opts.weak);
         if (!solution.complete) {  // stopped: the summary is of the positions before it
             t.stopped = watch.stopped_by() == SolveWatch::Stop::CtrlC ? "Ctrl-C" : "time limit";
             break;
         }
-        t.seconds += clock.seconds();
-        t.nodes += solution.nodes;
-        ++t.count;
+        count_answer(t, e, set_score(e.game, solution.score, opts.weak), solution.nodes, clock.seconds());
         progress.step(t.nodes);
-        if (const int got = set_score(game, solution.score, opts.weak); got != expected) {
-            ++t.wrong;
-            std::cerr << "wrong: line " << number << " '" << clip(entry) << "': " << got << ", the set says "
-                      << expected << "\n";
-        }
     }
     watch.finish();
     print_batch<G>(opts, t);

@@ -1,0 +1,28 @@
+#include <ply/cli/ranks.hpp>
+
+#include <ply/cluster/farm.hpp>
+
+namespace ply::cli {
+
+std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ranks)>& plan,
+                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead) {
+    cluster::World* world = cluster::World::get();
+    if (!world) return std::nullopt;
+    const std::size_t n = plan(world->size());
+    RankResults out;
+    out.leader = world->rank() == 0;
+    if (out.leader) out.results.assign(n, {});
+    std::size_t next = 0;
+    cluster::Farm farm;
+    farm.next = [&]() -> std::optional<std::uint64_t> {
+        if (next < n) return next++;
+        return std::nullopt;
+    };
+    farm.work = [&](int, std::uint64_t i) { return work(std::size_t(i)); };
+    farm.done = [&](std::uint64_t i, const std::string& result) { out.results.at(std::size_t(i)) = result; };
+    farm.ask_ahead = ask_ahead;
+    cluster::run_farm(*world, farm, 1);
+    return out;
+}
+
+}  // namespace ply::cli

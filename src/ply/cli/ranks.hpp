@@ -1,0 +1,27 @@
+// Numbered tasks over the ranks of an MPI job (cluster/farm.hpp) for the
+// commands that know no MPI: perft's subtrees, a batch's positions.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ply::cli {
+
+// Rank 0 (the leader) gets every result, by task; the other ranks none, and
+// print nothing.
+struct RankResults {
+    bool leader = true;
+    std::vector<std::string> results;
+};
+
+// Under mpirun: `plan(ranks)` lists the tasks for that many ranks (the same
+// on every rank) and says how many; `work(i)` does task i on whichever rank
+// is free. Nothing when no launcher started ply. `ask_ahead`: for tasks of
+// milliseconds, each rank asks for its next one before it starts one.
+std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ranks)>& plan,
+                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead);
+
+}  // namespace ply::cli
