@@ -4,8 +4,9 @@
 # (perft); the same match played on one machine (match); a rank that dies
 # ends the job with one line (rank-dies); endgame databases byte for byte
 # those of one machine, and a rerun that keeps the complete files (egtb); a
-# batch of positions solved with the answers of one machine (solve).
-#   cluster_test.sh perft|match|rank-dies|egtb|solve PLY MPIRUN DATA
+# batch of positions solved with the answers of one machine (solve); the
+# training positions of one machine's datagen, also resumed (datagen).
+#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
 work=$(mktemp -d)
@@ -202,11 +203,48 @@ solve() {
     done
 }
 
+# A training file's positions as text, sorted: the ranks write the same
+# games as one machine, in the order they end.
+training() { "$ply" datagen --out "$1" --export "$work/export.txt" 2> /dev/null && sort "$work/export.txt"; }
+
+datagen() {
+    local -a settings=(datagen --nodes 300 --threads 1 --random-plies 4 --seed 7)
+    local -a args=("${settings[@]}" --games 30)
+    "$ply" "${args[@]}" --out "$work/alone.bin" > "$work/alone.out" 2> /dev/null
+    training "$work/alone.bin" > "$work/alone.txt"
+    [[ -s $work/alone.txt ]] || fail "one machine's datagen kept no position"
+    for ranks in 1 2 3; do
+        rm -f "$work/ranks.bin"
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --out "$work/ranks.bin" \
+            > "$work/ranks.out" 2> "$work/ranks.err"
+        training "$work/ranks.bin" | diff "$work/alone.txt" - > /dev/null ||
+            fail "at $ranks ranks the training positions differ from one machine's"
+        diff <(grep -v '^seconds' "$work/alone.out") <(grep -v '^seconds' "$work/ranks.out") > /dev/null ||
+            fail "at $ranks ranks the games and positions reported differ from one machine's"
+        # Each rank played games: its first question and goodbye, and one result a game.
+        for ((rank = 1; rank < ranks; ++rank)); do
+            local messages
+            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
+            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank played no game"
+        done
+        echo "ok: 30 games at $ranks ranks: the same training positions as one machine's"
+    done
+    # Half the games, then resumed to all of them at another number of ranks.
+    rm -f "$work/ranks.bin"
+    "${launch[@]}" -np 3 "$ply" "${settings[@]}" --games 15 --out "$work/ranks.bin" > /dev/null 2>&1
+    "${launch[@]}" -np 2 "$ply" "${args[@]}" --out "$work/ranks.bin" > "$work/ranks.out" 2> /dev/null
+    grep -qx "games 30" "$work/ranks.out" || fail "the resumed file does not hold 30 games"
+    training "$work/ranks.bin" | diff "$work/alone.txt" - > /dev/null ||
+        fail "15 games at 3 ranks resumed at 2: the positions differ from one machine's"
+    echo "ok: 15 games at 3 ranks resumed to 30 at 2: the same training positions as one machine's"
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
     rank-dies) rank_dies ;;
     egtb) egtb ;;
     solve) solve ;;
+    datagen) datagen ;;
     *) fail "unknown test '$what'" ;;
 esac

@@ -5,10 +5,13 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <ply/cli/commands.hpp>
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/tunable_game.hpp>
+#include <ply/cluster/farm.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/tools/arena/game_referee.hpp>
 #include <ply/tools/arena/openings.hpp>
@@ -42,6 +45,30 @@ void export_text(const std::string& from, const std::string& to) {
     std::cerr << "ply datagen: wrote " << count << " positions to " << to << "\n";
 }
 
+// Under mpirun: rank 0 keeps the file and hands out the games it misses
+// (claim, write: tune::Datagen::run's); every rank plays them on --threads
+// lanes. A game depends only on its number and the seed, so the file holds
+// the games one machine's would, perhaps in another order.
+template <TunableGame G>
+void play_on_ranks(cluster::World& world, const tune::Datagen<G>& datagen, const tune::DatagenOptions& o,
+                   const typename tune::Datagen<G>::Claim& claim, const typename tune::Datagen<G>::Write& write) {
+    static const std::atomic<bool> never{false};  // mpirun stops the ranks themselves
+    const int lanes = std::max(1, o.threads);
+    std::vector<std::unique_ptr<engine::Engine<G>>> engines(static_cast<std::size_t>(lanes));
+    cluster::Farm farm;
+    farm.next = [&]() -> std::optional<std::uint64_t> {
+        if (const auto game = claim()) return *game;
+        return std::nullopt;
+    };
+    farm.work = [&](int lane, std::uint64_t game) {
+        auto& engine = engines.at(std::size_t(lane));
+        if (!engine) engine = std::make_unique<engine::Engine<G>>(o.hash_mb);
+        return datagen.game_bytes(*engine, std::uint32_t(game), never);
+    };
+    farm.done = [&](std::uint64_t, const std::string& bytes) { write(bytes); };
+    cluster::run_farm(world, farm, lanes);
+}
+
 template <TunableGame G>
 void run(const DatagenCommand& o) {
     if (!o.export_text.empty()) return export_text<G>(o.run.out, o.export_text);
@@ -52,7 +79,10 @@ void run(const DatagenCommand& o) {
         if (openings.empty()) throw ParseError("the book '" + o.book + "' holds no opening");
     }
     tune::Datagen<G> datagen(o.run, std::move(openings));
-    const CtrlC guard;
+    cluster::World* world = cluster::World::get();
+    if (world && world->rank() != 0) return play_on_ranks<G>(*world, datagen, o.run, {}, {});
+    std::optional<CtrlC> guard;  // under mpirun, rank 0 keeps the launcher's SIGTERM
+    if (!world) guard.emplace();
     double last = -10;
     const auto report = [&](const tune::DatagenProgress& p) {
         if (p.seconds - last < 5 && p.games_done < p.games_total) return;
@@ -61,7 +91,20 @@ void run(const DatagenCommand& o) {
                      p.games_done, p.games_total, static_cast<unsigned long long>(p.positions),
                      p.seconds > 0 ? static_cast<double>(p.positions_this_run) / p.seconds : 0.0, p.seconds);
     };
-    const tune::DatagenProgress done = datagen.run(*CtrlC::flag(), report);
+    typename tune::Datagen<G>::Games on_ranks;
+    if (world)
+        on_ranks = [&](const auto& claim, const auto& write) {
+            play_on_ranks<G>(*world, datagen, o.run, claim, write);
+        };
+    tune::DatagenProgress done;
+    try {
+        done = datagen.run(*CtrlC::flag(), report, on_ranks);
+    } catch (const std::exception& e) {
+        if (!world) throw;
+        // The other ranks wait for games: the job ends here.
+        std::cerr << "ply datagen: " << e.what() << "\n";
+        world->abort(1);
+    }
     std::cout << "games " << done.games_done << "\npositions " << done.positions << "\nnew positions "
               << done.positions_this_run << "\nseconds " << done.seconds << "\n";
     if (CtrlC::pressed()) {

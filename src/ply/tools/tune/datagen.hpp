@@ -79,9 +79,19 @@ public:
     Datagen(DatagenOptions options, std::vector<DatagenOpening> openings)
         : options_(std::move(options)), openings_(std::move(openings)) {}
 
+    // How the missing games are played: `claim` gives the next one's number
+    // (none: every game is handed out), `write` takes a game's records as
+    // game_bytes() makes them, from one thread at a time. The default plays
+    // them here, on options.threads threads; `ply datagen` under mpirun, on
+    // every rank.
+    using Claim = std::function<std::optional<std::uint32_t>()>;
+    using Write = std::function<void(const std::string& bytes)>;
+    using Games = std::function<void(const Claim& claim, const Write& write)>;
+
     // Plays games until the file holds options.games of them (or *stop);
     // calls `progress` after each game, from the thread that wrote it.
-    DatagenProgress run(const std::atomic<bool>& stop, const std::function<void(const DatagenProgress&)>& progress) {
+    DatagenProgress run(const std::atomic<bool>& stop, const std::function<void(const DatagenProgress&)>& progress,
+                        const Games& games = {}) {
         const ExistingData existing = prepare_training_file(options_.out, Tuning<G>::kPackedSize,
                                                             datagen_fingerprint(options_, openings_), options_.games);
         std::FILE* file = std::fopen(options_.out.c_str(), "ab");
@@ -91,45 +101,58 @@ public:
         DatagenProgress state{done, options_.games, existing.records, 0, 0};
         std::mutex next_mutex, write_mutex;
         std::uint32_t next = 0;
+        std::atomic<bool> write_failed{false};  // then no game more is handed out
         // The missing games in order: on one thread, the file comes out as a run never stopped writes it.
-        const auto claim = [&]() -> std::optional<std::uint32_t> {
+        const Claim claim = [&]() -> std::optional<std::uint32_t> {
             std::lock_guard lock(next_mutex);
             while (next < options_.games && existing.done[next]) ++next;
-            if (next >= options_.games) return std::nullopt;
+            if (next >= options_.games || stop.load() || write_failed.load()) return std::nullopt;
             return next++;
         };
-        bool write_failed = false;
-        auto worker = [&] {
-            engine::Engine<G> engine(options_.hash_mb);
-            std::vector<std::byte> bytes;
-            for (auto claimed = claim(); claimed && !stop.load(); claimed = claim()) {
-                const std::uint32_t game = *claimed;
-                const std::vector<Record> records = play(engine, game, stop);
-                if (stop.load()) break;
-                bytes.resize(records.size() * Record::kSize);
-                for (std::size_t i = 0; i < records.size(); ++i) records[i].write(bytes.data() + i * Record::kSize);
-                std::lock_guard lock(write_mutex);
-                if (write_failed) break;
-                // One write per game: a crash leaves whole games and at most a cut record.
-                if (std::fwrite(bytes.data(), 1, bytes.size(), file) != bytes.size() || std::fflush(file) != 0) {
-                    write_failed = true;
-                    break;
-                }
-                ++state.games_done;
-                state.positions += records.size();
-                state.positions_this_run += records.size();
-                state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                if (progress) progress(state);
+        const Write write = [&](const std::string& bytes) {
+            std::lock_guard lock(write_mutex);
+            if (write_failed.load()) return;
+            // One write per game: a crash leaves whole games and at most a cut record.
+            if (std::fwrite(bytes.data(), 1, bytes.size(), file) != bytes.size() || std::fflush(file) != 0) {
+                write_failed.store(true);
+                return;
             }
+            const std::size_t records = bytes.size() / Record::kSize;
+            ++state.games_done;
+            state.positions += records;
+            state.positions_this_run += records;
+            state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (progress) progress(state);
         };
-        std::vector<std::jthread> workers;
-        // As many as the system gives; with none, the games are played here.
-        if (start_threads(workers, 0, std::max(1, options_.threads), [&](int) { worker(); }) == 0) worker();
-        workers.clear();  // joins
+        if (games) {
+            games(claim, write);
+        } else {
+            auto worker = [&] {
+                engine::Engine<G> engine(options_.hash_mb);
+                for (auto claimed = claim(); claimed; claimed = claim()) {
+                    const std::string bytes = game_bytes(engine, *claimed, stop);
+                    if (stop.load()) break;
+                    write(bytes);
+                }
+            };
+            std::vector<std::jthread> workers;
+            // As many as the system gives; with none, the games are played here.
+            if (start_threads(workers, 0, std::max(1, options_.threads), [&](int) { worker(); }) == 0) worker();
+        }  // joins
         const bool closed = std::fclose(file) == 0;
-        if (write_failed || !closed) throw ParseError("cannot write '" + options_.out + "': the disk may be full");
+        if (write_failed.load() || !closed)
+            throw ParseError("cannot write '" + options_.out + "': the disk may be full");
         state.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return state;
+    }
+
+    // The game numbered `game`, played out; its kept positions as the file holds them.
+    std::string game_bytes(engine::Engine<G>& engine, std::uint32_t game, const std::atomic<bool>& stop) const {
+        const std::vector<Record> records = play(engine, game, stop);
+        std::string bytes(records.size() * Record::kSize, '\0');
+        for (std::size_t i = 0; i < records.size(); ++i)
+            records[i].write(reinterpret_cast<std::byte*>(bytes.data()) + i * Record::kSize);
+        return bytes;
     }
 
     // The game numbered `game`, played out; its kept positions.
