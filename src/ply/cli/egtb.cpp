@@ -73,22 +73,22 @@ void print_slice_counts(const std::vector<SliceCounts>& slices, bool json) {
                       << "\n";
 }
 
+// Each line is one write: under mpirun the ranks' standard errors merge.
 void report_slice_built(const SliceBuilt& s) {
-    std::cerr << "[" << s.number;
-    if (s.of) std::cerr << "/" << s.of;
-    std::cerr << "] " << s.slice << ": ";
+    std::ostringstream line;
+    line << "[" << s.number;
+    if (s.of) line << "/" << s.of;
+    line << "] " << s.slice << ": ";
     if (s.was_complete && s.of) {
-        std::cerr << "complete (" << s.file_bytes << " bytes)\n";
-        return;
+        line << "complete (" << s.file_bytes << " bytes)";
+    } else if (!s.of) {
+        line << "verified, " << s.counted << " positions";
+    } else {
+        line << s.counted << " positions in " << fixed(s.seconds, 2) << " s";
+        if (s.seconds > 0) line << " (" << fixed(double(s.counted) / s.seconds / 1e6, 2) << " M/s)";
+        if (s.counted) line << ", " << fixed(double(s.file_bytes) / double(s.counted), 3) << " bytes a position";
     }
-    if (!s.of) {
-        std::cerr << "verified, " << s.counted << " positions\n";
-        return;
-    }
-    std::cerr << s.counted << " positions in " << fixed(s.seconds, 2) << " s";
-    if (s.seconds > 0) std::cerr << " (" << fixed(double(s.counted) / s.seconds / 1e6, 2) << " M/s)";
-    if (s.counted) std::cerr << ", " << fixed(double(s.file_bytes) / double(s.counted), 3) << " bytes a position";
-    std::cerr << "\n";
+    std::cerr << line.str() + "\n";
 }
 
 void remove_partial_files(const std::filesystem::path& folder) {
@@ -183,9 +183,9 @@ void report_progress(const std::string& slice, const char* phase, double done) {
     const auto now = Clock::now();
     if (now - last < std::chrono::seconds(2)) return;
     last = now;
-    std::cerr << "  " << slice << ": " << phase;
-    if (done > 0) std::cerr << " " << fixed(100 * done, 0) << "%";
-    std::cerr << "\n";
+    std::string line = "  " + slice + ": " + phase;
+    if (done > 0) line += " " + fixed(100 * done, 0) + "%";
+    std::cerr << line + "\n";
 }
 
 void print_probe(const ProbeAnswer& a, bool json) {

@@ -146,7 +146,7 @@ SliceBuilt build_or_keep(const CLI::App& cmd, const EgtbOptions& o, retro::Table
             done.was_complete = true;
             return done;
         } catch (const retro::TableError& e) {
-            std::cerr << e.what() << "; building it again\n";
+            std::cerr << std::string(e.what()) + "; building it again\n";  // one write: ranks share stderr
             tables.forget(slice);
         }
     }
