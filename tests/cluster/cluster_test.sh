@@ -169,6 +169,25 @@ egtb() {
     checksums "$work/ranks" | diff "$work/alone.sums" - > /dev/null || fail "the rerun's tables differ from one machine's"
     [[ $(grep -c ": complete (" "$work/rerun.err") == 35 ]] || fail "the rerun did not keep the 35 complete tables"
     echo "ok: a rerun at 3 ranks kept 35 complete tables and built a missing and a damaged one again"
+    # Rank 1 killed during a build: the job ends, and a rerun ends as one machine's.
+    rm -rf "$work/killed"
+    PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np 2 "$ply" "${every[@]}" --dir "$work/killed" > /dev/null 2>&1 &
+    local job=$! victim=""
+    for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
+        victim=$(rank_process 1 $$)
+        [[ -n $victim ]] || sleep 0.1
+    done
+    [[ -n $victim ]] || fail "rank 1 of the build never ran"
+    sleep 1
+    kill -9 "$victim"
+    local status=0
+    wait "$job" || status=$?
+    ((status != 0 && status != 124)) || fail "the build ended with status $status after rank 1 died"
+    "${launch[@]}" -np 2 "$ply" "${every[@]}" --dir "$work/killed" 2> /dev/null
+    checksums "$work/killed" | diff "$work/alone.sums" - > /dev/null ||
+        fail "the rerun after rank 1 died left tables unlike one machine's"
+    [[ -z $(find "$work/killed" -type f ! -name '*.plyt') ]] || fail "the rerun left a temporary file"
+    echo "ok: rank 1 killed during a build (status $status): the rerun's tables are one machine's"
 }
 
 # A summary without its times and node counts (each rank keeps a table of
