@@ -30,6 +30,17 @@ fail() {
     exit 1
 }
 
+# Fails unless every rank above 0 sent more than `least` messages or bytes
+# (`field`, from the PLY_CLUSTER_STATS lines of `log`): each one did work.
+every_rank_worked() {
+    local ranks=$1 log=$2 field=$3 least=$4 did=$5 group=1 rank sent
+    [[ $field == bytes ]] && group=2
+    for ((rank = 1; rank < ranks; ++rank)); do
+        sent=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, ([0-9]+) bytes$/\\$group/p" "$log")
+        ((${sent:-0} > least)) || fail "at $ranks ranks rank $rank $did"
+    done
+}
+
 # The lines of a perft report without its time and speed.
 counts() { grep -v -E '^(Time|Speed):'; }
 
@@ -78,11 +89,7 @@ match() {
         games_by_number "$work/ranks.pgn" | diff "$work/alone.games" - > /dev/null ||
             fail "at $ranks ranks the games differ from one machine's"
         # Each rank played (its results are games: kilobytes), rank 0 alone wrote.
-        for ((rank = 1; rank < ranks; ++rank)); do
-            local bytes
-            bytes=$(sed -nE "s/^ply cluster: rank $rank sent [0-9]+ messages, ([0-9]+) bytes$/\1/p" "$work/ranks.err")
-            ((${bytes:-0} > 1000)) || fail "at $ranks ranks rank $rank played no game"
-        done
+        every_rank_worked "$ranks" "$work/ranks.err" bytes 1000 "played no game"
         echo "ok: the match at $ranks ranks: the same games, W/D/L and pentanomial as on one machine"
     done
     # An SPRT verdict stops every rank: depth 1 against depth 7 is decided in a few dozen of the 400 games.
@@ -152,11 +159,7 @@ egtb() {
             fail "at $ranks ranks the tables differ from one machine's"
         [[ $(grep -c "^\[[0-9]*/37\] " "$work/ranks.err") == 37 ]] || fail "at $ranks ranks not every slice was reported"
         # Each rank built slices: its first question and goodbye, and one result a slice.
-        for ((rank = 1; rank < ranks; ++rank)); do
-            local messages
-            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
-            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank built no slice"
-        done
+        every_rank_worked "$ranks" "$work/ranks.err" messages 2 "built no slice"
         "${launch[@]}" -np "$ranks" "$ply" "${some[@]}" --dir "$work/ranks-for" 2> /dev/null
         checksums "$work/ranks-for" | diff "$work/alone-for.sums" - > /dev/null ||
             fail "at $ranks ranks the tables --for a position differ from one machine's"
@@ -213,11 +216,7 @@ solve() {
         grep '^wrong:' "$work/ranks.err" | diff "$work/alone.wrong" - > /dev/null ||
             fail "at $ranks ranks the wrong answers differ from one machine's (or their order)"
         # Each rank solved positions: its first question and goodbye, and one answer a position.
-        for ((rank = 1; rank < ranks; ++rank)); do
-            local messages
-            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
-            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank solved no position"
-        done
+        every_rank_worked "$ranks" "$work/ranks.err" messages 2 "solved no position"
         echo "ok: 25 positions at $ranks ranks: the same answers, in the same order, as one machine's"
     done
 }
@@ -241,11 +240,7 @@ datagen() {
         diff <(grep -v '^seconds' "$work/alone.out") <(grep -v '^seconds' "$work/ranks.out") > /dev/null ||
             fail "at $ranks ranks the games and positions reported differ from one machine's"
         # Each rank played games: its first question and goodbye, and one result a game.
-        for ((rank = 1; rank < ranks; ++rank)); do
-            local messages
-            messages=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, .*/\1/p" "$work/ranks.err")
-            ((${messages:-0} > 2)) || fail "at $ranks ranks rank $rank played no game"
-        done
+        every_rank_worked "$ranks" "$work/ranks.err" messages 2 "played no game"
         echo "ok: 30 games at $ranks ranks: the same training positions as one machine's"
     done
     # Half the games, then resumed to all of them at another number of ranks.
