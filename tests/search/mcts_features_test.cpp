@@ -156,7 +156,7 @@ TEST(MctsReuse, GoBoardsOfAnotherSizeOrKomiAreNotReused) {
     EXPECT_GT(mcts.search(Go(5, 0), Limits{.iterations = 10}).reused, 0u);
 }
 
-TEST(MctsThreads, TwoTreesProveWhatOneProves) {
+TEST(MctsThreads, ThreadsGrowingOneTreeProveWhatOneProves) {
     ParallelSearcher<TicTacToe> two(Options{}, 2);
     EXPECT_EQ(two.threads(), 2);
     EXPECT_EQ(two.search(TicTacToe{}, Limits{.iterations = 4'000'000}).proof, Proof::Draw);
@@ -181,6 +181,28 @@ TEST(MctsThreads, IterationsAreSharedAndStatisticsSummed) {
     EXPECT_EQ(visits, r.iterations);
     ASSERT_TRUE(r.best);
     EXPECT_EQ(TicTacToe::from_position("XX.OO....").move_to_string(*r.best), "3");
+}
+
+// Go's playouts run outside the tree's lock, on both threads at once (TSan
+// reads this test); the line and the move are the board's.
+TEST(MctsThreads, TwoThreadsGrowOneGoTree) {
+    Go go(9, 14);
+    for (const char* move : {"E5", "C3"}) go.make(go.parse_move(move));
+    ParallelSearcher<Go> two(Options{}, 2);
+    const auto r = two.search(go, Limits{.iterations = 3000});
+    EXPECT_EQ(r.iterations, 3000u);
+    std::uint64_t visits = 0;
+    for (const auto& m : r.moves) visits += m.visits;
+    EXPECT_EQ(visits, r.iterations) << "one tree: every iteration passed its root once";
+    ASSERT_GE(r.pv.size(), 2u);
+    Go line = go;
+    for (const auto& m : r.pv) {
+        ASSERT_TRUE(line.is_legal(m)) << line.move_to_string(m);
+        line.make(m);
+    }
+    go.make(r.pv[0]);
+    go.make(r.pv[1]);
+    EXPECT_GT(two.search(go, Limits{.iterations = 500}).reused, 0u) << "the tree is kept for the next move";
 }
 
 TEST(MctsCutoff, TheEvaluationDecidesPlayoutsThatDoNotEnd) {

@@ -13,7 +13,7 @@ void add_mcts_options(CLI::App& cmd, MctsOptions& m) {
     cmd.add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
     cmd.add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
     cmd.add_flag("--no-rave", m.no_rave, "mcts: no RAVE (on by default where moves are places: Go)");
-    cmd.add_option("--threads", m.threads, "mcts: threads, each growing a tree from the root (root parallelism)")
+    cmd.add_option("--threads", m.threads, "mcts: threads, growing one tree together (virtual loss)")
         ->check(CLI::Range(1, 64));
     cmd.add_option("--playout-cutoff", m.playout_cutoff,
                    "mcts: plies a playout runs before the evaluation judges it (default: to the end)")

@@ -15,6 +15,13 @@
 // those values steer a node until its own visits outweigh them (the
 // schedule of Gelly and Silver's minimum-error estimate).
 //
+// Threads grow one tree (tree parallelism, Chaslot, Winands and van den
+// Herik 2008): the walk down, the expansion and the backup hold the tree's
+// lock, the playout (most of an iteration's time) runs outside it. Each
+// node on a path counts its visit when the walk passes, its reward only at
+// the backup: a "virtual loss" that turns the other threads to other moves
+// while the playout runs.
+//
 // The tree is a vector of nodes bounded by Options::max_nodes: once full it
 // stops growing and the searches go on from its leaves. A search from a
 // position one or two plies below the last root keeps that subtree (games
@@ -25,9 +32,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <random>
+#include <thread>
 #include <vector>
+
+#include <ply/core/threads.hpp>
 
 #include <ply/core/game.hpp>
 #include <ply/search/mcts/types.hpp>
@@ -42,24 +53,31 @@ public:
     using Move = typename G::Move;
     static constexpr bool kHasRave = PlaceMoveGame<G>;
 
-    explicit Searcher(Options options = {}) : options_(options), rng_(options.seed) {
-        rave_ = kHasRave && options_.rave;
-        exploration_ = options_.exploration.value_or(rave_ ? kRaveExploration : kUctExploration);
-        if constexpr (kHasRave) {
-            first_played_.resize(G::move_key_count);
-            stamp_.resize(G::move_key_count);
-        }
-    }
+    explicit Searcher(Options options = {})
+        : options_(options),
+          rave_(kHasRave && options.rave),
+          exploration_(options.exploration ? *options.exploration
+                       : rave_             ? kRaveExploration
+                                           : kUctExploration) {}
 
-    Result<Move> search(const G& root, const Limits& limits) {
+    // `threads` grow the tree together; the system may give fewer, and with
+    // none, the caller's thread grows it alone.
+    Result<Move> search(const G& root, const Limits& limits, int threads = 1) {
         const std::uint64_t reused = reuse(root);
         Budget budget;
         arm(budget, limits);
-        return search(root, budget, reused);
+        prepare_lanes(std::max(threads, 1));
+        iterations_ = 0;
+        std::vector<std::thread> helpers;
+        start_threads(helpers, 1, static_cast<int>(lanes_.size()),
+                      [&](int i) { grow(root, budget, lanes_[static_cast<std::size_t>(i)]); });
+        grow(root, budget, lanes_[0]);
+        for (auto& h : helpers) h.join();
+        if constexpr (HashedGame<G>) last_root_ = root;
+        Result<Move> r = result(iterations_);
+        r.reused = reused;
+        return r;
     }
-
-    // The same within `budget`, shared by the trees of a parallel search.
-    Result<Move> search(const G& root, const Budget& budget) { return search(root, budget, reuse(root)); }
 
     // Forgets the tree: the next search starts afresh.
     void clear() { nodes_.clear(); }
@@ -71,19 +89,44 @@ public:
     }
 
 private:
-    Result<Move> search(const G& root, const Budget& budget, std::uint64_t reused) {
-        rng_.seed(options_.seed + search_count_++);
-        std::uint64_t done = 0;
-        while (!budget.over_iterations(done) && nodes_[0].proof == Proof::None) {
-            if (done > 0 && budget.over_nodes(nodes_.size())) break;  // one at least: a move
-            iterate(root);
-            ++done;
-            if (budget.stopped() || budget.past_deadline()) break;
+    // One thread's own part of an iteration: its random numbers, its path
+    // and the moves it needs on the way.
+    struct Lane {
+        std::mt19937_64 rng;
+        std::vector<std::uint32_t> path;
+        std::vector<std::uint32_t> played;  // the iteration's move keys, ply by ply (RAVE)
+        std::vector<std::uint32_t> first_played;
+        std::vector<std::uint32_t> stamp;  // first_played[k] is this backup's where stamp[k] == stamp_now
+        std::uint32_t stamp_now = 0;
+        std::size_t next_amaf = 0;  // played[next_amaf..] are in first_played
+        MoveListOf<G> moves;
+    };
+
+    void prepare_lanes(int threads) {
+        lanes_.resize(static_cast<std::size_t>(threads));
+        const std::uint64_t seed = options_.seed + search_count_++;
+        for (std::size_t i = 0; i < lanes_.size(); ++i) {
+            lanes_[i].rng.seed(seed + 0x9e3779b97f4a7c15ULL * i);
+            if constexpr (kHasRave) {
+                lanes_[i].first_played.resize(G::move_key_count);
+                lanes_[i].stamp.resize(G::move_key_count);
+            }
         }
-        if constexpr (HashedGame<G>) last_root_ = root;
-        Result<Move> r = result(done);
-        r.reused = reused;
-        return r;
+    }
+
+    // Iterations on one lane until the budget, a proof or the tree's bound
+    // ends the search (one iteration at least, so that there is a move).
+    void grow(const G& root, const Budget& budget, Lane& lane) {
+        for (;;) {
+            {
+                const std::lock_guard hold(tree_);
+                if (budget.over_iterations(iterations_) || nodes_[0].proof != Proof::None) return;
+                if (iterations_ > 0 && budget.over_nodes(nodes_.size())) return;
+                ++iterations_;
+            }
+            iterate(root, lane);
+            if (budget.stopped() || budget.past_deadline()) return;
+        }
     }
 
     // 32 bytes where moves take 2 or 4: rewards as float sums stay exact
@@ -166,35 +209,44 @@ private:
 
     // ---- One iteration -------------------------------------------------------
 
-    // Selection, expansion, playout, backup: one path from the root.
-    void iterate(const G& root) {
+    // Selection, expansion, playout, backup: one path from the root. Only
+    // the playout runs without the tree's lock.
+    void iterate(const G& root, Lane& lane) {
         G game = root;
-        path_.assign(1, 0);
-        played_.clear();
+        std::unique_lock hold(tree_);
+        lane.path.assign(1, 0);
+        lane.played.clear();
         std::uint32_t at = 0;
         while (nodes_[at].expanded && nodes_[at].proof == Proof::None && nodes_[at].children > 0) {
             at = select(at);
-            game.make(nodes_[at].move);
-            path_.push_back(at);
-            if (rave_) played_.push_back(nodes_[at].key);
+            step(game, at, lane);
         }
-        bool settled = settle(at, game);
+        bool settled = settle(at, game, lane);
         const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
-        if (!settled && ripe && expand(at, game)) {
+        if (!settled && ripe && expand(at, game, lane)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
-            game.make(nodes_[at].move);
-            path_.push_back(at);
-            if (rave_) played_.push_back(nodes_[at].key);
-            settled = settle(at, game);
+            step(game, at, lane);
+            settled = settle(at, game, lane);
         }
-        back_up(settled ? value_of(nodes_[at].proof) : playout(game));
+        for (const std::uint32_t n : lane.path) ++nodes_[n].visits;  // the reward comes at the backup
+        if (settled) return back_up(value_of(nodes_[at].proof), lane);
+        hold.unlock();
+        const double value = playout(game, lane);
+        hold.lock();
+        back_up(value, lane);
+    }
+
+    void step(G& game, std::uint32_t to, Lane& lane) const {
+        game.make(nodes_[to].move);
+        lane.path.push_back(to);
+        if (rave_) lane.played.push_back(nodes_[to].key);
     }
 
     // Whether the node's value is known: proven before, or the game ends
-    // here (then proven now). If not, moves_ holds the position's moves.
-    bool settle(std::uint32_t at, const G& game) {
+    // here (then proven now). If not, the lane's moves are the position's.
+    bool settle(std::uint32_t at, const G& game, Lane& lane) {
         if (nodes_[at].proof != Proof::None) return true;
-        if (const auto end = end_of(game)) {
+        if (const auto end = end_of(game, lane.moves)) {
             nodes_[at].proof = proof_of(*end);
             return true;
         }
@@ -240,12 +292,13 @@ private:
         return (1 - beta) * (c.visits ? mean : 0) + beta * double{c.amaf_reward} / amaf_n;
     }
 
-    // The value of a node that ends the game, for its side to move.
-    std::optional<Score> end_of(const G& game) {
+    // The value of a node that ends the game, for its side to move; if it
+    // goes on, `moves` are its moves.
+    static std::optional<Score> end_of(const G& game, MoveListOf<G>& moves) {
         if (const auto rule = rule_end_score(game, 0)) return rule;
-        moves_.clear();
-        generate(game, moves_);
-        if (moves_.empty()) return no_moves_score(game, 0);
+        moves.clear();
+        generate(game, moves);
+        if (moves.empty()) return no_moves_score(game, 0);
         return std::nullopt;
     }
 
@@ -256,15 +309,16 @@ private:
             game.generate_moves(moves);
     }
 
-    // Children for every move of `moves_` (end_of's), in random order; false
-    // when the tree is full (the root always has its children).
-    bool expand(std::uint32_t at, const G& game) {
-        if (at != 0 && nodes_.size() + moves_.size() > options_.max_nodes) return false;
-        std::shuffle(moves_.begin(), moves_.end(), rng_);
+    // Children for every move of the lane's (settle's), in random order;
+    // false when the tree is full (the root always has its children).
+    bool expand(std::uint32_t at, const G& game, Lane& lane) {
+        auto& moves = lane.moves;
+        if (at != 0 && nodes_.size() + moves.size() > options_.max_nodes) return false;
+        std::shuffle(moves.begin(), moves.end(), lane.rng);
         nodes_[at].first_child = static_cast<std::uint32_t>(nodes_.size());
-        nodes_[at].children = static_cast<std::uint32_t>(moves_.size());
+        nodes_[at].children = static_cast<std::uint32_t>(moves.size());
         nodes_[at].expanded = true;
-        for (const auto& m : moves_) {
+        for (const auto& m : moves) {
             Node child{m};
             if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(m));
             nodes_.push_back(child);
@@ -275,39 +329,39 @@ private:
     // ---- Playouts ------------------------------------------------------------
 
     // Moves to the end (or to the cut-off) from a position that goes on,
-    // whose moves are in moves_: the reward of the side to move at the start.
-    double playout(G& game) {
+    // whose moves are the lane's: the reward of the side to move at the start.
+    double playout(G& game, Lane& lane) const {
         bool flipped = false;  // the side to move is the start's opponent
         const auto reward = [&](double v) { return flipped ? 1 - v : v; };
         for (int ply = 0; ply < options_.max_playout_plies; ++ply) {
             if (ply == options_.playout_cutoff) return reward(judge(game));
-            const Move m = playout_move(game);
+            const Move m = playout_move(game, lane);
             if constexpr (kHasRave) {
-                if (rave_) played_.push_back(static_cast<std::uint32_t>(game.move_key(m)));
+                if (rave_) lane.played.push_back(static_cast<std::uint32_t>(game.move_key(m)));
             }
             game.make(m);
             flipped = !flipped;
-            if (const auto end = playout_end(game)) return reward(value_of(proof_of(*end)));
+            if (const auto end = playout_end(game, lane.moves)) return reward(value_of(proof_of(*end)));
         }
         return 0.5;
     }
 
-    Move playout_move(const G& game) {
+    static Move playout_move(const G& game, Lane& lane) {
         if constexpr (PlayoutGame<G>)
-            return game.playout_move(rng_);
-        else  // moves_ holds the position's moves: settle's, then playout_end's
-            return moves_[std::uniform_int_distribution<std::size_t>(0, moves_.size() - 1)(rng_)];
+            return game.playout_move(lane.rng);
+        else  // the lane's moves are the position's: settle's, then playout_end's
+            return lane.moves[std::uniform_int_distribution<std::size_t>(0, lane.moves.size() - 1)(lane.rng)];
     }
 
     // A playout's end: by the rules for a game with a policy (whose moves
-    // are never generated), else where no move is left (moves_ then empty).
-    std::optional<Score> playout_end(const G& game) {
+    // are never generated), else where no move is left (`moves` then empty).
+    std::optional<Score> playout_end(const G& game, MoveListOf<G>& moves) const {
         if constexpr (PlayoutGame<G>) {
             const Outcome o = game.outcome();
             if (!is_over(o)) return std::nullopt;
             return terminal_score(o, 0, o == Outcome::Scored ? Score(game.evaluate()) : 0);
         } else {
-            if (const auto end = end_of(game)) return end;
+            if (const auto end = end_of(game, moves)) return end;
             return endgames_.score(game, 0);
         }
     }
@@ -326,41 +380,42 @@ private:
 
     // ---- Backup --------------------------------------------------------------
 
-    // Visits, rewards and AMAF along the path; proofs up as far as they go.
-    // `value` is the reward of the side to move at the path's last node.
-    void back_up(double value) {
-        const std::size_t leaf = path_.size() - 1;
+    // Rewards and AMAF along the lane's path (its visits are counted);
+    // proofs up as far as they go. `value` is the reward of the side to move
+    // at the path's last node.
+    void back_up(double value, Lane& lane) {
+        const auto& path = lane.path;
+        const std::size_t leaf = path.size() - 1;
         if constexpr (kHasRave) {
-            ++stamp_now_;
-            next_amaf_ = played_.size();
+            ++lane.stamp_now;
+            lane.next_amaf = lane.played.size();
         }
-        for (std::size_t d = path_.size(); d-- > 0;) {
+        for (std::size_t d = path.size(); d-- > 0;) {
             const double to_move = (leaf - d) % 2 == 0 ? value : 1 - value;  // the reward of the side to move at d
-            Node& n = nodes_[path_[d]];
-            ++n.visits;
+            Node& n = nodes_[path[d]];
             n.reward += static_cast<float>(1 - to_move);  // for the player who moved here
             if constexpr (kHasRave) {
-                if (rave_) update_amaf(d, to_move);
+                if (rave_) update_amaf(d, to_move, lane);
             }
-            if (options_.solver && d > 0 && n.proof != Proof::None) prove_parent(path_[d - 1]);
+            if (options_.solver && d > 0 && n.proof != Proof::None) prove_parent(path[d - 1]);
         }
     }
 
     // The children of the node at depth d whose moves its side to move
     // played first, at d or later, get the iteration's reward as their own.
-    void update_amaf(std::size_t d, double to_move) {
+    void update_amaf(std::size_t d, double to_move, Lane& lane) {
         if constexpr (kHasRave) {
-            // played_ is walked from its end down to d, so each key keeps its earliest ply.
-            for (std::size_t i = next_amaf_; i-- > d;) {
-                first_played_[played_[i]] = static_cast<std::uint32_t>(i);
-                stamp_[played_[i]] = stamp_now_;
+            // The keys are walked from the end down to d, so each keeps its earliest ply.
+            for (std::size_t i = lane.next_amaf; i-- > d;) {
+                lane.first_played[lane.played[i]] = static_cast<std::uint32_t>(i);
+                lane.stamp[lane.played[i]] = lane.stamp_now;
             }
-            next_amaf_ = d;
-            const Node& n = nodes_[path_[d]];
+            lane.next_amaf = d;
+            const Node& n = nodes_[lane.path[d]];
             if (!n.expanded) return;
             for (std::uint32_t i = n.first_child; i < n.first_child + n.children; ++i) {
                 Node& c = nodes_[i];
-                if (stamp_[c.key] != stamp_now_ || (first_played_[c.key] - d) % 2 != 0) continue;
+                if (lane.stamp[c.key] != lane.stamp_now || (lane.first_played[c.key] - d) % 2 != 0) continue;
                 ++c.amaf_visits;
                 c.amaf_reward += static_cast<float>(to_move);
             }
@@ -417,17 +472,12 @@ private:
     Options options_;
     bool rave_ = false;
     double exploration_ = kUctExploration;
-    std::mt19937_64 rng_;
     std::uint64_t search_count_ = 0;
     std::vector<Node> nodes_;
     std::optional<G> last_root_;  // where the tree's root is (games with hash())
-    std::vector<std::uint32_t> path_;
-    std::vector<std::uint32_t> played_;  // the iteration's move keys, ply by ply (RAVE)
-    std::vector<std::uint32_t> first_played_;
-    std::vector<std::uint32_t> stamp_;  // first_played_[k] is this backup's where stamp_[k] == stamp_now_
-    std::uint32_t stamp_now_ = 0;
-    std::size_t next_amaf_ = 0;  // played_[next_amaf_..] are in first_played_
-    MoveListOf<G> moves_;
+    std::mutex tree_;             // the nodes and the iterations' count
+    std::uint64_t iterations_ = 0;
+    std::vector<Lane> lanes_;
     retro::Endgames<G> endgames_;
 };
 

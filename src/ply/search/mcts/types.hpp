@@ -1,6 +1,5 @@
 // What a Monte Carlo tree search is asked and what it answers: options,
-// limits, proofs and the root's statistics, shared by one searcher and by
-// several searching the same root in parallel.
+// limits, proofs and the root's statistics.
 #pragma once
 
 #include <algorithm>
@@ -50,15 +49,14 @@ struct Limits {
 };
 inline constexpr std::uint64_t kDefaultIterations = 10'000;
 
-// The budget a search of `threads` trees runs under: each tree its share of
-// the iterations and nodes, all one deadline and the caller's stop.
-inline void arm(Budget& budget, const Limits& limits, std::uint64_t threads = 1) {
-    const auto share = [threads](std::uint64_t n) { return (n + threads - 1) / threads; };
+// The budget a search runs under: its iterations (the default if neither
+// they nor a time are given), nodes, deadline and the caller's stop.
+inline void arm(Budget& budget, const Limits& limits) {
     if (limits.iterations)
-        budget.iterations = share(*limits.iterations);
+        budget.iterations = *limits.iterations;
     else if (!limits.time)
-        budget.iterations = share(kDefaultIterations);
-    if (limits.nodes) budget.nodes = share(*limits.nodes);
+        budget.iterations = kDefaultIterations;
+    if (limits.nodes) budget.nodes = *limits.nodes;
     if (limits.time) budget.set_time(*limits.time);
     budget.follow(limits.stop);
 }

@@ -6,7 +6,7 @@
 // Keys: game (required: the match's game), algo (a classic algorithm,
 // search/classic/algorithm.hpp, engine, or mcts; default alphabeta), depth,
 // nodes (mcts: iterations); for mcts also cutoff (plies of playout before
-// the evaluation judges it), threads (root parallelism) and rave (0 or 1);
+// the evaluation judges it), threads (one tree, virtual loss) and rave (0 or 1);
 // for the engine, off (switches of search/engine/features.hpp turned off,
 // joined by '+': off=CheckExtension+NullMove); for a game whose evaluation
 // can be tuned (core/tuning.hpp), weights (a weights file, as `ply tune`
