@@ -27,11 +27,14 @@ namespace {
 
 using checkers::Checkers;
 
-MatchSettings library_match(const std::string& library, int games, const std::string& option = "option.hashsize=8") {
+// `seconds` a move: a game that must end by its rules, not on time, gives
+// more than a loaded machine may take.
+MatchSettings library_match(const std::string& library, int games, const std::string& option = "option.hashsize=8",
+                            const std::string& seconds = "0.03") {
     MatchSettings m;
     m.game = support_for<Checkers>();
-    m.engines = {parse_engine_config({"cb=" + library, "name=library", "st=0.03", option}),
-                 parse_engine_config({"cmd=ply:game=checkers,algo=engine", "name=ply", "st=0.03"})};
+    m.engines = {parse_engine_config({"cb=" + library, "name=library", "st=" + seconds, option}),
+                 parse_engine_config({"cmd=ply:game=checkers,algo=engine", "name=ply", "st=" + seconds})};
     m.games = games;
     m.repeat = true;
     return m;
@@ -69,7 +72,7 @@ TEST(ArenaCheckerBoard, AClockGoesInTheIncrementalBits) {
 }
 
 TEST(ArenaCheckerBoard, AnIllegalMoveLosesWithItsReason) {
-    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2, "name=library"));
+    const auto p = testing::play(library_match(PLY_CB_FAKE_ENGINE, 2, "name=library", "0.5"));
     ASSERT_EQ(p.games.size(), 2u);
     for (const auto& g : p.games) {
         EXPECT_EQ(g.termination, "rules infraction");
