@@ -114,6 +114,9 @@ public:
     int fullmove_number() const { return static_cast<int>(undo_.size()) / 2 + 1; }
     int komi_halves() const { return komi_halves_; }
     int passes() const { return passes_; }
+    // Play goes on after both passed (KGS's cleanup: dead stones are taken
+    // off before the count); the passes stay in the record.
+    void resume() { passes_ = 0; }
     Move last_move() const { return undo_.empty() ? kPass : undo_.back().move; }
     bool has_last_move() const { return !undo_.empty(); }
     // Black's score minus White's, komi included, in half points.

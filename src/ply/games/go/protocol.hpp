@@ -5,17 +5,21 @@
 // commands that set up a position on another engine. GTP itself stays in gtp/.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <ply/core/error.hpp>
 #include <ply/core/protocol.hpp>
 #include <ply/games/go/cleanup.hpp>
 #include <ply/games/go/go.hpp>
+#include <ply/games/go/handicap.hpp>
+#include <ply/games/go/status.hpp>
 
 namespace ply {
 
@@ -63,6 +67,73 @@ struct EngineProtocol<go::Go> {
     static std::optional<Move> cleanup_move(const Game& g, std::uint64_t seed) {
         return go::dead_stone_capture(g, seed);
     }
+    // The same start position with another komi (no moves played on it).
+    static Game with_komi(const Game& start, double komi) {
+        const Game check = empty_board(start.size(), komi);  // throws for a bad komi
+        const std::string text = start.position();
+        return Game::from_position(text.substr(0, text.rfind(' ') + 1) + Game::komi_text(check.komi_halves()));
+    }
+    // `start`'s empty board with Black's handicap stones on it, White to move.
+    static Game with_handicap(const Game& start, const std::vector<Move>& black) {
+        const int n = start.size();
+        std::string rows;
+        for (int r = n - 1; r >= 0; --r) {
+            for (int c = 0; c < n; ++c)
+                rows += std::find(black.begin(), black.end(), go::point_at(c, r)) != black.end() ? 'X' : '.';
+            if (r > 0) rows += '/';
+        }
+        return Game::from_position(rows + " w " + Game::komi_text(start.komi_halves()));
+    }
+    static bool board_empty(const Game& g) { return g.board().empty_count() == g.size() * g.size(); }
+    // Handicap points (handicap.hpp); empty when the count does not fit.
+    static std::vector<Move> fixed_handicap(const Game& g, int stones) { return go::fixed_handicap(g.size(), stones); }
+    static std::vector<Move> free_handicap(const Game& g, int stones) { return go::free_handicap(g.size(), stones); }
+    // KGS's cleanup phase: play goes on after both passed.
+    static void resume(Game& g) { g.resume(); }
+
+    // An SGF record's main line: its start position (size, komi, setup
+    // stones, side to move) and its moves; throws ParseError.
+    static std::pair<Game, std::vector<Move>> sgf_main_line(std::string_view text) {
+        Game g = Game::from_sgf(text);
+        std::vector<Move> moves;
+        while (g.has_last_move()) {
+            moves.insert(moves.begin(), g.last_move());
+            g.unmake(g.last_move());
+        }
+        return {std::move(g), std::move(moves)};
+    }
+    // `printsgf`: the game as an SGF record, one line.
+    static std::string record(const Game& g) {
+        std::string text = g.to_sgf();
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        return text;
+    }
+    // `final_status_list`: the strings of a status ("alive", "dead" or
+    // "seki"; status.hpp), each as its stones; nothing for another word.
+    static std::optional<std::vector<std::vector<Move>>> final_status_list(const Game& g, std::string_view which,
+                                                                           std::uint64_t seed) {
+        go::StoneStatus wanted = go::StoneStatus::None;
+        if (which == "alive") wanted = go::StoneStatus::Alive;
+        if (which == "dead") wanted = go::StoneStatus::Dead;
+        if (which == "seki") wanted = go::StoneStatus::Seki;
+        if (wanted == go::StoneStatus::None) return std::nullopt;
+        const auto status = go::stone_statuses(g, seed);
+        std::vector<std::vector<Move>> strings;
+        for (go::Point head = 0; head < go::kPoints; ++head) {
+            if (status[head] != wanted || g.board().string_of(head) != head) continue;
+            std::vector<Move> stones;
+            for (go::Point p = head;;) {
+                stones.push_back(p);
+                p = g.board().next_stone(p);
+                if (p == head) break;
+            }
+            std::sort(stones.begin(), stones.end());
+            strings.push_back(std::move(stones));
+        }
+        std::sort(strings.begin(), strings.end());
+        return strings;
+    }
+
     // `final_score`: "B+3.5", "W+0.5", "0" (Tromp-Taylor, every stone alive).
     static std::string final_score(const Game& g) { return g.result_text(); }
     // `showboard`: the board as `ply play` draws it, no blank line in it.

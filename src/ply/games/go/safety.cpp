@@ -51,44 +51,66 @@ bool is_vital_to(const Board& board, const EnclosedRegion& region, Point head) {
     });
 }
 
-}  // namespace
-
-int safe_points(const Board& board, Color c) {
-    std::vector<EnclosedRegion> regions = regions_enclosed_by(board, c);
+// Benson's fixed point: a string needs two vital regions among those still
+// alive; a region dies with any string that borders it. What is left alive
+// of both is safe.
+struct Benson {
+    std::vector<EnclosedRegion> regions;
     std::vector<Point> heads;
-    for (const EnclosedRegion& r : regions)
-        for (const Point h : r.borders)
-            if (std::find(heads.begin(), heads.end(), h) == heads.end()) heads.push_back(h);
     std::array<bool, kPoints> dead{};
-    // Benson's fixed point: a string needs two vital regions among those
-    // still alive; a region dies with any string that borders it.
+};
+
+Benson benson(const Board& board, Color c) {
+    Benson b{regions_enclosed_by(board, c), {}, {}};
+    for (const EnclosedRegion& r : b.regions)
+        for (const Point h : r.borders)
+            if (std::find(b.heads.begin(), b.heads.end(), h) == b.heads.end()) b.heads.push_back(h);
     for (bool changed = true; changed;) {
         changed = false;
-        for (const Point h : heads) {
-            if (dead[h]) continue;
+        for (const Point h : b.heads) {
+            if (b.dead[h]) continue;
             int vital = 0;
-            for (const EnclosedRegion& r : regions)
+            for (const EnclosedRegion& r : b.regions)
                 if (r.alive && std::find(r.borders.begin(), r.borders.end(), h) != r.borders.end() &&
                     is_vital_to(board, r, h))
                     ++vital;
             if (vital < 2) {
-                dead[h] = true;
+                b.dead[h] = true;
                 changed = true;
             }
         }
-        for (EnclosedRegion& r : regions) {
-            if (r.alive && std::any_of(r.borders.begin(), r.borders.end(), [&](Point h) { return dead[h]; })) {
+        for (EnclosedRegion& r : b.regions) {
+            if (r.alive && std::any_of(r.borders.begin(), r.borders.end(), [&](Point h) { return b.dead[h]; })) {
                 r.alive = false;
                 changed = true;
             }
         }
     }
+    return b;
+}
+
+}  // namespace
+
+int safe_points(const Board& board, Color c) {
+    const Benson b = benson(board, c);
     int safe = 0;
-    for (const Point h : heads)
-        if (!dead[h]) safe += board.string_size(h);
-    for (const EnclosedRegion& r : regions)
+    for (const Point h : b.heads)
+        if (!b.dead[h]) safe += board.string_size(h);
+    for (const EnclosedRegion& r : b.regions)
         if (r.alive && !r.borders.empty() && r.points.size() == 1) ++safe;
     return safe;
+}
+
+void mark_unconditionally_alive(const Board& board, Color c, std::array<bool, kPoints>& safe) {
+    const Benson b = benson(board, c);
+    for (const Point h : b.heads) {
+        if (b.dead[h]) continue;
+        Point p = h;
+        do {
+            safe[p] = true;
+            p = board.next_stone(p);
+        } while (p != h);
+    }
 }
 
 }  // namespace ply::go

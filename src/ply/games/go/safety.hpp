@@ -2,6 +2,8 @@
 // let an exact search of a tiny board stop before the game ends.
 #pragma once
 
+#include <array>
+
 #include <ply/games/go/board.hpp>
 
 namespace ply::go {
@@ -14,5 +16,7 @@ namespace ply::go {
 // not counted: the opponent may play in them, and taking its stones back
 // can be barred by superko.
 int safe_points(const Board& board, Color c);
+// Sets safe[p] for every stone of c's unconditionally alive strings.
+void mark_unconditionally_alive(const Board& board, Color c, std::array<bool, kPoints>& safe);
 
 }  // namespace ply::go
