@@ -6,10 +6,23 @@ namespace ply::gtp {
 
 void GtpClock::set(double main, double byo_yomi, int stones) {
     set_ = true;
+    none_ = false;
+    japanese_ = false;
     main_ = main;
     byo_yomi_ = byo_yomi;
     stones_ = stones;
     left_ = {};
+}
+
+void GtpClock::set_japanese(double main, double period, int periods) {
+    if (periods <= 0 || period <= 0) return set(main, 0, 0);  // no byo-yomi: absolute
+    set(main, period, periods);
+    japanese_ = true;
+}
+
+void GtpClock::set_none() {
+    set(0, 0, 0);
+    none_ = true;
 }
 
 void GtpClock::left(int side, double seconds, int stones) {
@@ -17,6 +30,7 @@ void GtpClock::left(int side, double seconds, int stones) {
 }
 
 std::optional<double> GtpClock::seconds_for(int side, int points, int plies) const {
+    if (none_) return std::nullopt;
     Left now = left_[static_cast<std::size_t>(side)];
     if (!now.known) {
         if (!set_ || (byo_yomi_ > 0 && stones_ == 0)) return std::nullopt;
@@ -24,14 +38,15 @@ std::optional<double> GtpClock::seconds_for(int side, int points, int plies) con
     }
     double share = 0;
     if (now.stones > 0) {
-        share = now.seconds / now.stones;  // a byo-yomi period's stones share it
+        // A Canadian period's stones share it; a Japanese period is each move's.
+        share = japanese_ ? now.seconds : now.seconds / now.stones;
     } else {
         // Games fill about half the board each side's moves; never plan for
         // fewer than a sixth, as a game can go on longer than it seems.
         const double moves_left = std::max(0.5 * points - 0.5 * plies, points / 6.0) + 4;
         share = now.seconds / moves_left;
         // The byo-yomi that follows the main time may be spent too.
-        if (byo_yomi_ > 0 && stones_ > 0) share = std::max(share, byo_yomi_ / stones_);
+        if (byo_yomi_ > 0 && stones_ > 0) share = std::max(share, japanese_ ? byo_yomi_ : byo_yomi_ / stones_);
     }
     return std::max(kMinSeconds, share - kMarginSeconds - kMarginShare * share);
 }

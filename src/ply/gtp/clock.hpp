@@ -2,8 +2,12 @@
 // `time_settings main byo_yomi_time byo_yomi_stones` (Canadian byo-yomi:
 // after the main time, byo_yomi_time seconds for each period of
 // byo_yomi_stones stones; no byo-yomi when its time is 0; no limit at all
-// when its time is positive and its stones 0) and `time_left colour time
-// stones` (stones 0: in the main time; else time left for that many stones).
+// when its time is positive and its stones 0), KGS's `kgs-time_settings`
+// (none, absolute, Japanese byo-yomi: after the main time, every move may
+// take one period, and a move that overruns costs a period) and `time_left
+// colour time stones` (stones 0: in the main time; else time left for that
+// many stones or, in Japanese byo-yomi, in the period with that many
+// periods left).
 #pragma once
 
 #include <array>
@@ -20,6 +24,8 @@ public:
 
     // Time settings start over: every time_left said before is forgotten.
     void set(double main, double byo_yomi, int stones);
+    void set_japanese(double main, double period, int periods);
+    void set_none();  // no limit, whatever time_left says
     // `side`: 0 Black, 1 White.
     void left(int side, double seconds, int stones);
     // Seconds for `side`'s next move on a board of `points` points after
@@ -33,6 +39,8 @@ private:
         bool known = false;
     };
     bool set_ = false;
+    bool none_ = false;
+    bool japanese_ = false;
     double main_ = 0, byo_yomi_ = 0;
     int stones_ = 0;
     std::array<Left, 2> left_{};

@@ -1,18 +1,15 @@
 #include <ply/gtp/gtp.hpp>
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <istream>
 #include <ostream>
 #include <type_traits>
 
 #include <ply/core/error.hpp>
-#include <ply/core/text.hpp>
 #include <ply/core/version.hpp>
+#include <ply/gtp/session_analysis.hpp>
 #include <ply/registry/builtin_games.hpp>
 
 namespace ply::gtp {
@@ -22,72 +19,6 @@ namespace {
 // Far beyond any real clock, so that sums and products stay finite.
 constexpr double kMaxSeconds = 1e7;
 constexpr long long kMaxStones = 1'000'000;
-// GTP's vertices: columns A-Z without I, rows 1-25.
-constexpr int kMaxVertexRow = 25;
-
-// The spec's preprocessing: control characters other than tab and newline
-// dropped, a comment cut off at '#', tabs made spaces.
-std::string clean(std::string_view line) {
-    std::string out;
-    for (const char c : line) {
-        if (c == '#') break;
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '\t')
-            out += ' ';
-        else if (u >= 32 && u != 127)
-            out += c;
-    }
-    return out;
-}
-
-// The words of a cleaned line: spaces are its only white space.
-std::vector<std::string> split(const std::string& text) {
-    const auto found = words(text, " ");
-    return {found.begin(), found.end()};
-}
-
-bool all_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// 0 for black, 1 for white (the side that moves second).
-std::optional<int> parse_colour(const std::string& word) {
-    const std::string w = lower(word);
-    if (w == "b" || w == "black") return 0;
-    if (w == "w" || w == "white") return 1;
-    return std::nullopt;
-}
-
-// Whether the word is a vertex as GTP writes one, on whatever board.
-bool vertex_syntax(const std::string& word) {
-    const std::string w = lower(word);
-    if (w == "pass") return true;
-    if (w.size() < 2 || w.size() > 3 || w[0] < 'a' || w[0] > 'z' || w[0] == 'i' || !all_digits(w.substr(1)))
-        return false;
-    const int row = std::stoi(w.substr(1));
-    return row >= 1 && row <= kMaxVertexRow;
-}
-
-// An integer, optionally signed; nothing if the word is none.
-enum class IntStatus { Ok, NotInteger, OutOfRange };
-IntStatus parse_int(const std::string& word, long long& value) {
-    const std::string_view digits = word.size() > 1 && (word[0] == '-' || word[0] == '+')
-                                        ? std::string_view(word).substr(1)
-                                        : std::string_view(word);
-    if (!all_digits(digits)) return IntStatus::NotInteger;
-    const char* first = word[0] == '+' ? word.data() + 1 : word.data();
-    const auto [end, ec] = std::from_chars(first, word.data() + word.size(), value);
-    return ec == std::errc() && end == word.data() + word.size() ? IntStatus::Ok : IntStatus::OutOfRange;
-}
-
-// A finite real number, the whole word.
-std::optional<double> parse_real(const std::string& word) {
-    char* end = nullptr;
-    const double v = std::strtod(word.c_str(), &end);
-    if (word.empty() || end != word.c_str() + word.size() || !std::isfinite(v)) return std::nullopt;
-    return v;
-}
-
 std::optional<double> parse_seconds(const std::string& word) {
     const auto v = parse_real(word);
     if (!v || *v > kMaxSeconds) return std::nullopt;
@@ -95,9 +26,8 @@ std::optional<double> parse_seconds(const std::string& word) {
 }
 
 std::optional<int> parse_stones(const std::string& word) {
-    long long v = 0;
-    if (parse_int(word, v) != IntStatus::Ok || v < 0 || v > kMaxStones) return std::nullopt;
-    return static_cast<int>(v);
+    const auto v = parse_int_in(word, 0, kMaxStones);
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
 }
 
 std::chrono::milliseconds to_ms(double seconds) {
@@ -107,44 +37,94 @@ std::chrono::milliseconds to_ms(double seconds) {
 }  // namespace
 
 std::vector<std::string> command_names() {
-    return {"protocol_version", "name",          "version",  "known_command", "list_commands", "quit", "boardsize",
-            "clear_board",      "komi",          "play",     "genmove",       "reg_genmove",   "undo", "final_score",
-            "showboard",        "time_settings", "time_left"};
+    return {"protocol_version",
+            "name",
+            "version",
+            "known_command",
+            "list_commands",
+            "quit",
+            "boardsize",
+            "clear_board",
+            "komi",
+            "play",
+            "genmove",
+            "reg_genmove",
+            "undo",
+            "final_score",
+            "showboard",
+            "time_settings",
+            "time_left",
+            "final_status_list",
+            "kgs-genmove_cleanup",
+            "kgs-time_settings",
+            "fixed_handicap",
+            "place_free_handicap",
+            "set_free_handicap",
+            "loadsgf",
+            "printsgf",
+            "lz-analyze",
+            "lz-genmove_analyze",
+            "kata-analyze",
+            "kata-genmove_analyze",
+            "analyze",
+            "genmove_analyze"};
 }
 
 template <GtpGame G>
 Session<G>::Session(Options options) : options_(options) {
     const G start{};
-    rebuild(Protocol::board_size(start), Protocol::komi(start), {});
+    rebuild(Protocol::empty_board(Protocol::board_size(start), Protocol::komi(start)), {});
 }
 
 template <GtpGame G>
 std::string Session<G>::handle(std::string_view line) {
+    if (analysis_.stop()) emit("\n");  // the analysis's response ends
     const auto words = split(clean(line));
-    if (words.empty()) return {};
+    if (words.empty()) return take_pending();
     std::size_t at = 0;
-    std::string id;
-    if (all_digits(words[0])) id = words[at++];
-    Answer a{false, "unknown command"};
+    id_.clear();
+    if (all_digits(words[0])) id_ = words[at++];
+    Answer a{{false, "unknown command"}};
     if (at < words.size()) {
         try {
             a = dispatch(words[at], std::vector<std::string>(words.begin() + std::ptrdiff_t(at) + 1, words.end()));
         } catch (const std::exception& e) {
-            a = {false, e.what()};  // whatever went wrong, the session goes on
+            a = {{false, e.what()}};  // whatever went wrong, the session goes on
         }
     }
+    if (a.streamed) return take_pending();
     // As GNU Go, the reference implementation, writes it: "=12 D4", "= ".
-    return (a.ok ? "=" : "?") + id + " " + a.text + "\n\n";
+    return take_pending() + (a.ok ? "=" : "?") + id_ + " " + a.text + "\n\n";
+}
+
+template <GtpGame G>
+std::string Session<G>::finish() {
+    if (analysis_.stop()) emit("\n");
+    return take_pending();
+}
+
+template <GtpGame G>
+void Session<G>::emit(const std::string& text) {
+    if (write_) return write_(text);
+    const std::lock_guard lock(pending_mutex_);
+    pending_ += text;
+}
+
+template <GtpGame G>
+std::string Session<G>::take_pending() {
+    const std::lock_guard lock(pending_mutex_);
+    return std::exchange(pending_, {});
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::dispatch(const std::string& command, const std::vector<std::string>& args) {
-    const auto ok = [](std::string text) { return Answer{true, std::move(text)}; };
+    const auto ok = [](std::string text) { return Answer{{true, std::move(text)}}; };
+    const bool fresh = steps_.empty();
     if (command == "protocol_version") return ok("2");
     if (command == "name") return ok("Ply");
     if (command == "version") return ok(std::string(kVersion));
     if (command == "known_command") {
-        if (args.empty()) return {false, "syntax error"};
+        if (args.empty()) return {{false, "syntax error"}};
         const auto names = command_names();
         return ok(std::find(names.begin(), names.end(), args[0]) != names.end() ? "true" : "false");
     }
@@ -159,114 +139,170 @@ typename Session<G>::Answer Session<G>::dispatch(const std::string& command, con
     }
     if (command == "boardsize") return boardsize(args);
     if (command == "clear_board") {
-        rebuild(Protocol::board_size(game_), Protocol::komi(game_), {});
+        rebuild(Protocol::empty_board(Protocol::board_size(game_), Protocol::komi(game_)), {});
         return ok("");
     }
     if (command == "komi") return komi(args);
     if (command == "play") return play(args);
     if (command == "genmove") return genmove(args, true);
     if (command == "reg_genmove") return genmove(args, false);
+    if (command == "kgs-genmove_cleanup") return cleanup_genmove(args);
     if (command == "undo") return undo();
     if (command == "final_score") return ok(Protocol::final_score(game_));
+    if (command == "final_status_list") return {final_status_list(game_, args, options_.seed)};
     if (command == "showboard") return ok("\n" + std::string(Protocol::showboard(game_)));
     if (command == "time_settings") return time_settings(args);
+    if (command == "kgs-time_settings") return kgs_time_settings(args);
     if (command == "time_left") return time_left(args);
-    return {false, "unknown command"};
+    if (command == "fixed_handicap") return set_up(handicap(game_, fresh, args, false));
+    if (command == "place_free_handicap") return set_up(handicap(game_, fresh, args, true));
+    if (command == "set_free_handicap") return set_up(set_free_handicap(game_, fresh, args));
+    if (command == "loadsgf") return set_up(loadsgf<G>(args));
+    if (command == "printsgf") return {printsgf(game_, args)};
+    if (const auto analysis = analyze_command(command)) return analyze(*analysis, args);
+    return {{false, "unknown command"}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::boardsize(const std::vector<std::string>& args) {
     long long size = 0;
-    if (args.empty()) return {false, "syntax error"};
+    if (args.empty()) return {{false, "syntax error"}};
     const IntStatus status = parse_int(args[0], size);
-    if (status == IntStatus::NotInteger) return {false, "syntax error"};
+    if (status == IntStatus::NotInteger) return {{false, "syntax error"}};
     if (status == IntStatus::OutOfRange || size < Protocol::min_board_size || size > Protocol::max_board_size)
-        return {false, "unacceptable size"};
-    rebuild(static_cast<int>(size), Protocol::komi(game_), {});
-    return {true, ""};
+        return {{false, "unacceptable size"}};
+    rebuild(Protocol::empty_board(static_cast<int>(size), Protocol::komi(game_)), {});
+    return {{true, ""}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::komi(const std::vector<std::string>& args) {
     const auto value = args.empty() ? std::nullopt : parse_real(args[0]);
-    if (!value) return {false, "syntax error"};
+    if (!value) return {{false, "syntax error"}};
     try {
-        rebuild(Protocol::board_size(game_), *value, steps_);
+        rebuild(Protocol::with_komi(start_, *value), steps_);
     } catch (const ParseError& e) {
-        return {false, e.what()};
+        return {{false, e.what()}};
     }
-    return {true, ""};
+    return {{true, ""}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::play(const std::vector<std::string>& args) {
     const auto side = args.size() >= 2 ? parse_colour(args[0]) : std::nullopt;
-    if (!side || !vertex_syntax(args[1])) return {false, "syntax error"};
+    if (!side || !vertex_syntax(args[1])) return {{false, "syntax error"}};
     const auto move = Protocol::vertex(game_, args[1]);
-    if (!move) return {false, "illegal move"};
+    if (!move) return {{false, "illegal move"}};
     const std::size_t before = steps_.size();
     align(*side);
     // A pass is always accepted: ending the game is the controller's business.
     if (*move != Move(Protocol::pass) && !legal(*move)) {
-        while (steps_.size() > before) {
-            game_.unmake(steps_.back().move);
-            steps_.pop_back();
-        }
-        return {false, "illegal move"};
+        take_back_to(before);
+        return {{false, "illegal move"}};
     }
     play_step(*move, false);
-    return {true, ""};
+    return {{true, ""}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::genmove(const std::vector<std::string>& args, bool commit) {
     const auto side = args.empty() ? std::nullopt : parse_colour(args[0]);
-    if (!side) return {false, "syntax error"};
+    if (!side) return {{false, "syntax error"}};
     const std::size_t before = steps_.size();
     align(*side);
     bool resign = false;
     const Move m = choose(resign);
-    if (commit && !resign) {
+    if (commit && !resign)
         play_step(m, false);
-    } else {
-        while (steps_.size() > before) {
-            game_.unmake(steps_.back().move);
-            steps_.pop_back();
-        }
-    }
-    return {true, resign ? "resign" : std::string(Protocol::vertex_text(m))};
+    else
+        take_back_to(before);
+    return {{true, resign ? "resign" : std::string(Protocol::vertex_text(m))}};
+}
+
+// KGS asks for it when the players disagree on the dead stones: play goes
+// on, and no pass while the opponent's dead stones are in our area.
+template <GtpGame G>
+typename Session<G>::Answer Session<G>::cleanup_genmove(const std::vector<std::string>& args) {
+    const auto side = args.empty() ? std::nullopt : parse_colour(args[0]);
+    if (!side) return {{false, "syntax error"}};
+    const std::size_t before = steps_.size();
+    const bool resumed = is_over(game_.outcome());
+    if (resumed) Protocol::resume(game_);
+    align(*side);
+    const bool resigns = std::exchange(options_.resign, false);
+    bool resign = false;
+    const Move m = choose(resign);
+    options_.resign = resigns;
+    play_step(m, false);
+    steps_[before].resumed = resumed;
+    return {{true, std::string(Protocol::vertex_text(m))}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::undo() {
-    if (steps_.empty()) return {false, "cannot undo"};
+    if (steps_.empty()) return {{false, "cannot undo"}};
     // The move, and the passes put in before it.
-    do {
-        game_.unmake(steps_.back().move);
-        steps_.pop_back();
-    } while (!steps_.empty() && steps_.back().inserted);
-    return {true, ""};
+    std::size_t to = steps_.size() - 1;
+    while (to > 0 && steps_[to - 1].inserted) --to;
+    take_back_to(to);
+    return {{true, ""}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::time_settings(const std::vector<std::string>& args) {
-    if (args.size() < 3) return {false, "syntax error"};
+    if (args.size() < 3) return {{false, "syntax error"}};
     const auto main = parse_seconds(args[0]), byo_yomi = parse_seconds(args[1]);
     const auto stones = parse_stones(args[2]);
-    if (!main || !byo_yomi || !stones) return {false, "syntax error"};
+    if (!main || !byo_yomi || !stones) return {{false, "syntax error"}};
     clock_.set(*main, *byo_yomi, *stones);
-    return {true, ""};
+    return {{true, ""}};
+}
+
+// `kgs-time_settings none | absolute main | byoyomi main period periods |
+// canadian main period stones`.
+template <GtpGame G>
+typename Session<G>::Answer Session<G>::kgs_time_settings(const std::vector<std::string>& args) {
+    const std::string system = args.empty() ? "" : lower(args[0]);
+    const std::size_t wanted = system == "none"                              ? 1
+                               : system == "absolute"                        ? 2
+                               : system == "byoyomi" || system == "canadian" ? 4
+                                                                             : 0;
+    if (wanted == 0) return {{false, "syntax error (none, absolute, byoyomi or canadian)"}};
+    if (args.size() != wanted) return {{false, "syntax error"}};
+    if (system == "none") {
+        clock_.set_none();
+        return {{true, ""}};
+    }
+    const auto main = parse_seconds(args[1]);
+    const auto period = wanted == 4 ? parse_seconds(args[2]) : 0.0;
+    const auto count = wanted == 4 ? parse_stones(args[3]) : 0;
+    if (!main || !period || !count) return {{false, "syntax error"}};
+    if (system == "byoyomi")
+        clock_.set_japanese(*main, *period, *count);
+    else
+        clock_.set(*main, *period, *count);
+    return {{true, ""}};
 }
 
 template <GtpGame G>
 typename Session<G>::Answer Session<G>::time_left(const std::vector<std::string>& args) {
-    if (args.size() < 3) return {false, "syntax error"};
+    if (args.size() < 3) return {{false, "syntax error"}};
     const auto side = parse_colour(args[0]);
     const auto seconds = parse_seconds(args[1]);
     const auto stones = parse_stones(args[2]);
-    if (!side || !seconds || !stones) return {false, "syntax error"};
+    if (!side || !seconds || !stones) return {{false, "syntax error"}};
     clock_.left(*side, *seconds, *stones);
-    return {true, ""};
+    return {{true, ""}};
+}
+
+template <GtpGame G>
+typename Session<G>::Answer Session<G>::set_up(BoardOrError<G> board) {
+    if (auto* error = std::get_if<std::string>(&board)) return {{false, std::move(*error)}};
+    auto& b = std::get<NewBoard<G>>(board);
+    std::vector<Step> steps;
+    for (const Move m : b.moves) steps.push_back(Step{m, false});
+    rebuild(b.start, steps);
+    return {{true, std::move(b.text)}};
 }
 
 template <GtpGame G>
@@ -281,9 +317,24 @@ void Session<G>::play_step(Move m, bool inserted) {
 }
 
 template <GtpGame G>
-void Session<G>::rebuild(int size, double komi, const std::vector<Step>& steps) {
-    G fresh = Protocol::empty_board(size, komi);
-    for (const Step& s : steps) fresh.make(s.move);
+void Session<G>::take_back_to(std::size_t steps) {
+    bool resumed = false;
+    while (steps_.size() > steps) {
+        resumed |= steps_.back().resumed;
+        game_.unmake(steps_.back().move);
+        steps_.pop_back();
+    }
+    if (resumed) rebuild(start_, steps_);  // the game is over again, as it was
+}
+
+template <GtpGame G>
+void Session<G>::rebuild(const G& start, const std::vector<Step>& steps) {
+    G fresh = start;
+    for (const Step& s : steps) {
+        if (s.resumed) Protocol::resume(fresh);
+        fresh.make(s.move);
+    }
+    start_ = start;
     game_ = std::move(fresh);
     steps_ = steps;
 }
@@ -296,7 +347,18 @@ bool Session<G>::legal(Move m) const {
 }
 
 template <GtpGame G>
-typename G::Move Session<G>::choose(bool& resign) {
+mcts::ParallelSearcher<G>& Session<G>::searcher() {
+    if (!searcher_) {
+        mcts::Options o;
+        o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
+        o.exploration = options_.exploration;
+        searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
+    }
+    return *searcher_;
+}
+
+template <GtpGame G>
+typename G::Move Session<G>::choose(bool& resign, const AnalyzeRequest* stream) {
     MoveListOf<G> moves;
     game_.generate_moves(moves);
     if (moves.empty()) return Protocol::pass;  // the game is over
@@ -304,12 +366,6 @@ typename G::Move Session<G>::choose(bool& resign) {
     if (!steps_.empty() && !steps_.back().inserted && steps_.back().move == Move(Protocol::pass) &&
         Protocol::mover_ahead(game_))
         return pass_or_cleanup();
-    if (!searcher_) {
-        mcts::Options o;
-        o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
-        o.exploration = options_.exploration;
-        searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
-    }
     mcts::Limits limits;
     limits.iterations = options_.iterations;
     const int size = Protocol::board_size(game_);
@@ -320,7 +376,7 @@ typename G::Move Session<G>::choose(bool& resign) {
         limits.time = to_ms(*options_.seconds);
     else if (!options_.iterations)
         limits.time = to_ms(1);
-    const auto result = searcher_->search(game_, limits);
+    const auto result = search(limits, stream);
     if (!result.best) return pass_or_cleanup();
     resign = options_.resign &&
              (result.proof == mcts::Proof::Loss ||
@@ -336,10 +392,16 @@ typename G::Move Session<G>::pass_or_cleanup() const {
 template <GtpGame G>
 int run_gtp(std::istream& in, std::ostream& out, const Options& options) {
     Session<G> session(options);
+    // Streamed analysis is written from its own thread while this one waits
+    // for input: a tied output would be flushed from both.
+    std::ostream* const tied = in.tie(nullptr);
+    session.set_output([&out](const std::string& text) { out << text << std::flush; });
     for (std::string line; !session.done() && std::getline(in, line);) {
         const std::string answer = session.handle(line);
         if (!answer.empty()) out << answer << std::flush;
     }
+    out << session.finish() << std::flush;
+    in.tie(tied);
     return 0;  // end of input is a quit
 }
 

@@ -15,21 +15,33 @@
 //     that the final count agrees with programs that remove dead stones; it resigns when
 //     the search proves a loss or, after enough iterations, expects one
 //     (mean reward below Options::resign_below);
-//   - `boardsize` and `clear_board` keep the komi; `komi` keeps the moves.
+//   - `boardsize` and `clear_board` keep the komi (and clear the handicap);
+//     `komi` keeps the moves;
+//   - `kgs-genmove_cleanup` after both passed plays on (KGS's cleanup
+//     phase), never resigns, and passes only when no dead stone of the
+//     opponent is left in its area;
+//   - an analysis (`lz-analyze`, analysis.hpp) runs until the next line
+//     arrives, whatever it holds; its response ends before that line's.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <ply/core/game.hpp>
 #include <ply/core/protocol.hpp>
+#include <ply/gtp/analysis.hpp>
+#include <ply/gtp/board_commands.hpp>
 #include <ply/gtp/clock.hpp>
+#include <ply/gtp/parse.hpp>
 #include <ply/search/mcts/parallel.hpp>
 
 namespace ply::gtp {
@@ -40,7 +52,7 @@ namespace ply::gtp {
 template <class G>
 concept GtpGame = NotatedGame<G> &&
     described<G>() && TurnNumberedGame<G> && std::default_initializable<G> &&  // G(): before boardsize
-    requires(const G cg, typename G::Move m, std::string_view text) {
+    requires(const G cg, G g, typename G::Move m, std::string_view text) {
     { EngineProtocol<G>::min_board_size } -> std::convertible_to<int>;
     { EngineProtocol<G>::max_board_size } -> std::convertible_to<int>;
     { EngineProtocol<G>::pass } -> std::convertible_to<typename G::Move>;
@@ -53,6 +65,16 @@ concept GtpGame = NotatedGame<G> &&
     { EngineProtocol<G>::cleanup_move(cg, std::uint64_t{1}) } -> std::same_as<std::optional<typename G::Move>>;
     { EngineProtocol<G>::final_score(cg) } -> std::convertible_to<std::string>;
     { EngineProtocol<G>::showboard(cg) } -> std::convertible_to<std::string>;
+    // Set-up: handicap stones, records, the status of stones at the end.
+    { EngineProtocol<G>::with_komi(cg, 7.5) } -> std::same_as<G>;
+    { EngineProtocol<G>::with_handicap(cg, std::vector<typename G::Move>{}) } -> std::same_as<G>;
+    { EngineProtocol<G>::board_empty(cg) } -> std::same_as<bool>;
+    { EngineProtocol<G>::fixed_handicap(cg, 2) } -> std::same_as<std::vector<typename G::Move>>;
+    { EngineProtocol<G>::free_handicap(cg, 2) } -> std::same_as<std::vector<typename G::Move>>;
+    { EngineProtocol<G>::sgf_main_line(text) } -> std::same_as<std::pair<G, std::vector<typename G::Move>>>;
+    { EngineProtocol<G>::record(cg) } -> std::convertible_to<std::string>;
+    {EngineProtocol<G>::final_status_list(cg, text, std::uint64_t{1})};
+    {EngineProtocol<G>::resume(g)};
 };
 
 struct Options {
@@ -76,8 +98,14 @@ public:
     explicit Session(Options options = {});
 
     // The response to one line of input, blank line included; "" for a
-    // line that holds no command (empty, a comment). Never throws on bad input.
+    // line that holds no command (empty, a comment). Never throws on bad
+    // input. Any line ends a running analysis first.
     std::string handle(std::string_view line);
+    // Where streamed responses (analysis) go as they are made; without
+    // one, they wait and come first in handle()'s next return.
+    void set_output(std::function<void(const std::string&)> write) { write_ = std::move(write); }
+    // Ends a running analysis (at the end of input); returns what is left to write.
+    std::string finish();
     // `quit` was answered.
     [[nodiscard]] bool done() const { return done_; }
     [[nodiscard]] const G& game() const { return game_; }
@@ -87,11 +115,11 @@ private:
     using Protocol = EngineProtocol<G>;
     struct Step {
         Move move;
-        bool inserted;  // a pass put in so that the other colour could move
+        bool inserted;         // a pass put in so that the other colour could move
+        bool resumed = false;  // played after both had passed (kgs-genmove_cleanup)
     };
-    struct Answer {
-        bool ok;
-        std::string text;
+    struct Answer : Reply {
+        bool streamed = false;  // written already, through emit()
     };
 
     Answer dispatch(const std::string& command, const std::vector<std::string>& args);
@@ -99,20 +127,34 @@ private:
     Answer komi(const std::vector<std::string>& args);
     Answer play(const std::vector<std::string>& args);
     Answer genmove(const std::vector<std::string>& args, bool commit);
+    Answer cleanup_genmove(const std::vector<std::string>& args);
     Answer undo();
     Answer time_settings(const std::vector<std::string>& args);
+    Answer kgs_time_settings(const std::vector<std::string>& args);
     Answer time_left(const std::vector<std::string>& args);
+    Answer analyze(const AnalyzeCommand& command, const std::vector<std::string>& args);
+    // A new board from a set-up command (board_commands.hpp), or its error.
+    Answer set_up(BoardOrError<G> board);
 
     // Plays a pass for the side to move unless `side` is to move.
     void align(int side);
     void play_step(Move m, bool inserted);
-    // Starts over on an empty board, then plays `steps` again.
-    void rebuild(int size, double komi, const std::vector<Step>& steps);
+    void take_back_to(std::size_t steps);
+    // `start` becomes the start position, and `steps` are played from it.
+    void rebuild(const G& start, const std::vector<Step>& steps);
     bool legal(Move m) const;
-    Move choose(bool& resign);
+    // The move to play; `stream`: reported as the search goes (genmove_analyze).
+    Move choose(bool& resign, const AnalyzeRequest* stream = nullptr);
+    mcts::Result<Move> search(const mcts::Limits& limits, const AnalyzeRequest* stream);
     Move pass_or_cleanup() const;  // a pass, or first a move that takes dead stones off
+    mcts::ParallelSearcher<G>& searcher();
+    std::string report_line(const mcts::Result<Move>& r, const AnalyzeRequest& request) const;
+    // Streamed text: to the output, or kept for handle() to return.
+    void emit(const std::string& text);
+    std::string take_pending();
 
     Options options_;
+    G start_;  // the position the moves start from: an empty board, handicap stones, a record's set-up
     G game_;
     std::vector<Step> steps_;
     GtpClock clock_;
@@ -120,6 +162,11 @@ private:
     // keeps its subtree (mcts::Options::reuse_tree).
     std::unique_ptr<mcts::ParallelSearcher<G>> searcher_;
     bool done_ = false;
+    std::string id_;  // the command's id, for streamed responses
+    std::function<void(const std::string&)> write_;
+    std::mutex pending_mutex_;
+    std::string pending_;
+    Background analysis_;  // last: stopped before the rest goes
 };
 
 // GTP's commands, in the order `list_commands` gives them.

@@ -1,0 +1,360 @@
+// The GTP commands of Go servers and GUIs beyond the core: handicap stones
+// (the specification's layout), game records in and out, the status of
+// stones at the end, KGS's cleanup and time settings. Every bad argument
+// gets a `?` response and leaves the engine as it was.
+#include <ply/gtp/gtp.hpp>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <ply/games/go/description.hpp>
+#include "support/temp_file.hpp"
+
+namespace ply::gtp::commands_test {
+namespace {
+
+using Session = gtp::Session<go::Go>;
+
+Options few(std::uint64_t iterations = 200) {
+    Options o;
+    o.iterations = iterations;
+    return o;
+}
+
+std::string run(const std::string& input, const Options& options = few()) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    EXPECT_EQ(run_gtp<go::Go>(in, out, options), 0);
+    return out.str();
+}
+
+std::string ok(Session& s, const std::string& line) {
+    const std::string r = s.handle(line);
+    EXPECT_EQ(r.substr(0, 2), "= ") << line << " -> " << r;
+    return r.size() >= 4 ? r.substr(2, r.size() - 4) : "";
+}
+
+// What an error must not change: the board, whose turn, the komi, the
+// record (set-up stones and moves), and what undo would take back.
+std::string state(Session& s) {
+    Session& t = s;
+    return t.game().position() + "|" + ok(t, "printsgf") + "|" + std::to_string(t.game().passes());
+}
+
+void expect_refused(Session& s, const std::vector<std::pair<std::string, std::string>>& cases) {
+    for (const auto& [line, error] : cases) {
+        const std::string before = state(s);
+        EXPECT_EQ(s.handle(line), "? " + error + "\n\n") << line;
+        EXPECT_EQ(state(s), before) << line << " changed the engine";
+    }
+}
+
+std::set<std::string> words_of(const std::string& text) {
+    std::istringstream in(text);
+    std::set<std::string> out;
+    for (std::string w; in >> w;) out.insert(w);
+    return out;
+}
+
+// The GTP specification's table of fixed handicap placement (section 4.1.1).
+TEST(GtpCommands, FixedHandicapFollowsTheSpecification) {
+    EXPECT_EQ(run("boardsize 19\nfixed_handicap 9\n1 boardsize 19\n1 fixed_handicap 2\nboardsize 19\n"
+                  "fixed_handicap 3\nboardsize 13\nfixed_handicap 4\nboardsize 9\nfixed_handicap 5\n"
+                  "boardsize 19\nfixed_handicap 6\nboardsize 19\nfixed_handicap 8\nboardsize 7\nfixed_handicap 4\n"
+                  "boardsize 10\nfixed_handicap 4\n"),
+              "= \n\n= D4 Q16 D16 Q4 D10 Q10 K4 K16 K10\n\n=1 \n\n=1 D4 Q16\n\n= \n\n= D4 Q16 D16\n\n= \n\n"
+              "= D4 K10 D10 K4\n\n= \n\n= C3 G7 C7 G3 E5\n\n= \n\n= D4 Q16 D16 Q4 D10 Q10\n\n= \n\n"
+              "= D4 Q16 D16 Q4 D10 Q10 K4 K16\n\n= \n\n= C3 E5 C5 E3\n\n= \n\n= C3 H8 C8 H3\n\n");
+    Session s(few());
+    ok(s, "fixed_handicap 2");  // 9x9: C3 G7
+    EXPECT_EQ(s.game().board().at(go::point_at(2, 2)), go::Black);
+    EXPECT_EQ(s.game().board().at(go::point_at(6, 6)), go::Black);
+    EXPECT_EQ(s.game().to_move(), go::White) << "White moves first after a handicap";
+    EXPECT_EQ(ok(s, "printsgf"),
+              "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[9]KM[7.5]AB[cg][gc]PL[W])");
+    EXPECT_EQ(s.handle("play w E5"), "= \n\n");
+    EXPECT_EQ(s.handle("undo"), "= \n\n");
+    EXPECT_EQ(s.handle("undo"), "? cannot undo\n\n") << "the handicap is the start, not a move";
+    ok(s, "komi 0.5");
+    EXPECT_EQ(s.game().board().at(go::point_at(2, 2)), go::Black) << "komi keeps the handicap";
+    EXPECT_EQ(s.game().to_move(), go::White);
+    ok(s, "clear_board");
+    EXPECT_EQ(s.game().board().empty_count(), 81) << "clear_board takes it off";
+}
+
+TEST(GtpCommands, HandicapRefusesBadCountsAndBusyBoards) {
+    Session s(few());
+    expect_refused(s, {{"fixed_handicap", "syntax error"},
+                       {"fixed_handicap two", "syntax error"},
+                       {"fixed_handicap 2 3", "syntax error"},
+                       {"fixed_handicap 1", "invalid number of stones"},
+                       {"fixed_handicap 0", "invalid number of stones"},
+                       {"fixed_handicap -4", "invalid number of stones"},
+                       {"fixed_handicap 10", "invalid number of stones"},
+                       {"fixed_handicap 99999999999999999999", "invalid number of stones"},
+                       {"place_free_handicap", "syntax error"},
+                       {"place_free_handicap 1", "invalid number of stones"},
+                       {"place_free_handicap 81", "invalid number of stones"},
+                       {"set_free_handicap", "syntax error"},
+                       {"set_free_handicap D4", "bad vertex list (2 to 80 stones)"},
+                       {"set_free_handicap D4 D4", "bad vertex list (D4 twice)"},
+                       {"set_free_handicap D4 d4", "bad vertex list (d4 twice)"},
+                       {"set_free_handicap D4 pass", "bad vertex list (pass is not on the board)"},
+                       {"set_free_handicap D4 T19", "bad vertex list (T19 is not on the board)"},
+                       {"set_free_handicap D4 Z99", "syntax error"},
+                       {"set_free_handicap D4 I4", "syntax error"}});
+    ok(s, "boardsize 8");
+    expect_refused(s, {{"fixed_handicap 5", "invalid number of stones"}});  // even boards: 4 at most
+    ok(s, "boardsize 7");
+    expect_refused(s, {{"fixed_handicap 5", "invalid number of stones"}});
+    ok(s, "boardsize 6");
+    expect_refused(s, {{"fixed_handicap 2", "invalid number of stones"}});
+    ok(s, "boardsize 9");
+    ok(s, "play b E5");
+    expect_refused(s, {{"fixed_handicap 2", "board not empty"},
+                       {"place_free_handicap 2", "board not empty"},
+                       {"set_free_handicap A1 B2", "board not empty"}});
+    ok(s, "clear_board");
+    ok(s, "play b pass");
+    expect_refused(s, {{"fixed_handicap 2", "board not empty"}});  // moves were played
+    ok(s, "clear_board");
+    ok(s, "set_free_handicap A1 B2");
+    expect_refused(s, {{"set_free_handicap C3 D4", "board not empty"}});
+}
+
+TEST(GtpCommands, FreeHandicapStonesAreDistinctPointsOfTheBoard) {
+    for (const auto& [size, stones] : std::vector<std::pair<int, int>>{{9, 5}, {9, 12}, {9, 80}, {2, 3}, {19, 9}}) {
+        Session s(few());
+        ok(s, "boardsize " + std::to_string(size));
+        const std::string list = ok(s, "place_free_handicap " + std::to_string(stones));
+        const auto points = words_of(list);
+        EXPECT_EQ(points.size(), static_cast<std::size_t>(stones)) << list;
+        EXPECT_EQ(s.game().board().empty_count(), size * size - stones);
+        for (const auto& v : points) EXPECT_EQ(s.game().board().at(go::Go::parse_vertex(v, size)), go::Black) << v;
+        EXPECT_EQ(s.game().to_move(), go::White);
+        if (size == 19) {
+            EXPECT_EQ(list, "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10") << "the fixed layout where there is one";
+        }
+    }
+    Session s(few());
+    EXPECT_EQ(s.handle("set_free_handicap A1 J9 e5"), "= \n\n");
+    EXPECT_EQ(s.game().board().empty_count(), 78);
+    EXPECT_EQ(s.game().board().at(go::point_at(4, 4)), go::Black);
+    EXPECT_EQ(s.game().to_move(), go::White);
+}
+
+// A record of 9x9 with komi 6.5: Black E5, White C3, Black G7, White C7.
+constexpr const char* kRecord = "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cg](;B[gc];W[cc])(;B[aa]))";
+
+TEST(GtpCommands, LoadsgfPlaysTheMainLineToAMoveNumber) {
+    testing::TempDir dir("loadsgf");
+    const std::string file = dir.write("game.sgf", kRecord);
+    Session s(few());
+    EXPECT_EQ(s.handle("loadsgf " + file), "= \n\n");
+    EXPECT_EQ(s.game().komi_halves(), 13);
+    EXPECT_EQ(s.game().board().at(go::point_at(4, 4)), go::Black);  // E5
+    EXPECT_EQ(s.game().board().at(go::point_at(2, 2)), go::White);  // C3
+    EXPECT_EQ(s.game().board().at(go::point_at(6, 6)), go::Black);  // G7
+    EXPECT_EQ(s.game().board().at(go::point_at(2, 6)), go::White);  // C7
+    EXPECT_EQ(s.game().board().at(go::point_at(0, 8)), go::Empty) << "A9 is off the main line";
+    EXPECT_EQ(s.game().to_move(), go::Black);
+    // Up to move 3: the position before it (two moves played).
+    EXPECT_EQ(s.handle("loadsgf " + file + " 3"), "= \n\n");
+    EXPECT_EQ(s.game().board().empty_count(), 79);
+    EXPECT_EQ(s.game().board().at(go::point_at(6, 6)), go::Empty);
+    EXPECT_EQ(s.game().to_move(), go::Black);
+    EXPECT_EQ(s.handle("undo"), "= \n\n") << "the record's moves are moves";
+    EXPECT_EQ(s.game().board().empty_count(), 80);
+    EXPECT_EQ(s.handle("loadsgf " + file + " 1"), "= \n\n");
+    EXPECT_EQ(s.game().board().empty_count(), 81);
+    EXPECT_EQ(s.handle("loadsgf " + file + " 999"), "= \n\n");
+    EXPECT_EQ(s.game().board().empty_count(), 77);
+    // Handicap records: set-up stones, White first.
+    const std::string handicap = dir.write("h.sgf", "(;GM[1]SZ[9]HA[2]AB[cc][gg]PL[W];W[ee])");
+    EXPECT_EQ(s.handle("loadsgf " + handicap), "= \n\n");
+    EXPECT_EQ(s.game().board().at(go::point_at(4, 4)), go::White);
+    EXPECT_EQ(s.game().to_move(), go::Black);
+    EXPECT_EQ(s.game().komi_halves(), 15) << "no KM: SGF's default";
+}
+
+TEST(GtpCommands, LoadsgfRefusesWhatItCannotReadAndKeepsTheGame) {
+    testing::TempDir dir("loadsgf_bad");
+    const std::string good = dir.write("good.sgf", kRecord);
+    Session s(few());
+    ok(s, "boardsize 5");
+    ok(s, "komi 0.5");
+    ok(s, "play b C3");
+    ok(s, "play w D3");
+    const std::string missing = dir / "none.sgf";
+    expect_refused(s, {
+                          {"loadsgf", "syntax error"},
+                          {"loadsgf " + good + " 0", "syntax error (a move number from 1)"},
+                          {"loadsgf " + good + " x", "syntax error (a move number from 1)"},
+                          {"loadsgf " + good + " -3", "syntax error (a move number from 1)"},
+                          {"loadsgf " + good + " 2 3", "syntax error"},
+                          {"loadsgf " + missing, "cannot load file " + missing},
+                          {"loadsgf " + dir.path.string(), "cannot load file " + dir.path.string()},
+                      });
+    const std::vector<std::pair<std::string, std::string>> broken = {
+        {"garbage.sgf", "cannot load file %: SGF: an SGF record starts with '(' (at character 1)"},
+        {"open.sgf", "cannot load file %: SGF: the record ends before its closing ')' (at character 19)"},
+        {"chess.sgf", "cannot load file %: SGF: GM[3] is not a Go record (GM[1])"},
+        {"big.sgf", "cannot load file %: SGF: size 25 is not between 2 and 19"},
+        {"illegal.sgf", "cannot load file %: SGF: move 2 (W[ee]) is illegal: the point is taken"},
+    };
+    const std::vector<std::string> texts = {"hello", "(;GM[1]SZ[9];B[ee]", "(;GM[3]SZ[8])", "(;GM[1]SZ[25])",
+                                            "(;GM[1]SZ[9];B[ee];W[ee])"};
+    for (std::size_t i = 0; i < broken.size(); ++i) {
+        const std::string path = dir.write(broken[i].first, texts[i]);
+        std::string error = broken[i].second;
+        error.replace(error.find('%'), 1, path);
+        expect_refused(s, {{"loadsgf " + path, error}});
+    }
+}
+
+TEST(GtpCommands, PrintsgfWritesWhatLoadsgfReadsBack) {
+    testing::TempDir dir("printsgf");
+    Session s(few());
+    ok(s, "boardsize 7");
+    ok(s, "komi 5.5");
+    ok(s, "fixed_handicap 2");
+    for (const char* m : {"w D4", "b C4", "w pass", "b E4"}) ok(s, std::string("play ") + m);
+    const std::string record = ok(s, "printsgf");
+    EXPECT_EQ(record,
+              "(;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[7]KM[5.5]AB[ce][ec]PL[W];W[dd];B[cd];W[];B["
+              "ed])");
+    const std::string file = dir / "out.sgf";
+    EXPECT_EQ(s.handle("printsgf " + file), "= \n\n");
+    EXPECT_EQ(dir.others(), 1u) << "the file and nothing beside it";
+    const std::string position = s.game().position();
+    ok(s, "boardsize 9");
+    EXPECT_EQ(s.handle("loadsgf " + file), "= \n\n");
+    EXPECT_EQ(s.game().position(), position);
+    EXPECT_EQ(ok(s, "printsgf"), record);
+    expect_refused(s,
+                   {{"printsgf " + (dir / "no/such/folder.sgf"), "cannot write file " + (dir / "no/such/folder.sgf")},
+                    {"printsgf a b", "syntax error"}});
+    EXPECT_EQ(dir.others(), 1u) << "a refused write leaves nothing behind";
+}
+
+// Black walls off the left six columns and the top left pocket, where a
+// lone White stone (C8) is dead; White's wall is on column G.
+std::unique_ptr<Session> dead_stone_board(const Options& options = few()) {
+    auto s = std::make_unique<Session>(options);
+    s->handle("komi 7");
+    const std::vector<std::string> black = {"F1", "F2", "F3", "F4", "F5", "F6", "F7",
+                                            "F8", "F9", "A7", "B7", "C7", "D7", "E7"};
+    const std::vector<std::string> white = {"G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "C8"};
+    for (std::size_t i = 0; i < black.size(); ++i) {
+        s->handle("play b " + black[i]);
+        s->handle("play w " + (i < white.size() ? white[i] : std::string("pass")));
+    }
+    return s;
+}
+
+TEST(GtpCommands, FinalStatusListFindsTheDeadStone) {
+    auto s = dead_stone_board();
+    EXPECT_EQ(ok(*s, "final_status_list dead"), "C8");
+    EXPECT_EQ(ok(*s, "final_status_list seki"), "");
+    const auto alive = ok(*s, "final_status_list alive");
+    EXPECT_EQ(alive, "F1 F2 F3 F4 F5 F6 A7 B7 C7 D7 E7 F7 F8 F9\nG1 G2 G3 G4 G5 G6 G7 G8 G9");
+    EXPECT_EQ(ok(*s, "final_status_list DEAD"), "C8");
+    // The same once both have passed: the playouts play on.
+    ok(*s, "play b pass");
+    EXPECT_EQ(s->game().outcome(), Outcome::Scored);
+    EXPECT_EQ(ok(*s, "final_status_list dead"), "C8");
+    expect_refused(*s, {{"final_status_list", "syntax error (alive, dead or seki)"},
+                        {"final_status_list undecided", "syntax error (alive, dead or seki)"},
+                        {"final_status_list dead alive", "syntax error (alive, dead or seki)"}});
+    Session empty(few());
+    EXPECT_EQ(ok(empty, "final_status_list alive"), "");
+    EXPECT_EQ(ok(empty, "final_status_list dead"), "");
+}
+
+TEST(GtpCommands, CleanupCapturesTheDeadStonesBeforeItPasses) {
+    auto s = dead_stone_board();
+    ok(*s, "play b pass");
+    EXPECT_EQ(s->game().outcome(), Outcome::Scored) << "both passed with C8 on the board";
+    const std::string over = s->game().position();
+    int moves = 0;
+    for (; moves < 20; ++moves) {
+        const std::string reply = ok(*s, "kgs-genmove_cleanup b");
+        ASSERT_NE(reply, "resign");
+        if (reply == "pass") break;
+        EXPECT_EQ(s->handle("play w pass"), "= \n\n");
+    }
+    EXPECT_GE(moves, 1) << "it played on";
+    EXPECT_LT(moves, 20);
+    EXPECT_EQ(s->game().board().at(go::point_at(2, 7)), go::Empty) << "C8 was taken before Black passed";
+    EXPECT_EQ(ok(*s, "final_status_list dead"), "");
+    // Taking back every cleanup move ends the game again, as it was.
+    ok(*s, "undo");  // Black's last pass
+    for (int k = 0; k < 100 && (s->game().outcome() != Outcome::Scored || s->game().position() != over); ++k)
+        ok(*s, "undo");
+    EXPECT_EQ(s->game().outcome(), Outcome::Scored);
+    EXPECT_EQ(s->game().position(), over);
+    expect_refused(*s, {{"kgs-genmove_cleanup", "syntax error"}, {"kgs-genmove_cleanup purple", "syntax error"}});
+}
+
+TEST(GtpCommands, CleanupNeverResigns) {
+    Session s(few(3000));
+    ok(s, "boardsize 3");
+    ok(s, "komi 50");
+    EXPECT_EQ(ok(s, "genmove b"), "resign");
+    EXPECT_NE(ok(s, "kgs-genmove_cleanup b"), "resign");
+}
+
+TEST(GtpCommands, KgsTimeSettingsFeedTheClock) {
+    EXPECT_EQ(run("kgs-time_settings none\nkgs-time_settings absolute 600\nkgs-time_settings byoyomi 60 30 5\n"
+                  "kgs-time_settings canadian 60 300 25\nkgs-time_settings CANADIAN 0 300 25\n"),
+              "= \n\n= \n\n= \n\n= \n\n= \n\n");
+    Session s(few());
+    expect_refused(s, {{"kgs-time_settings", "syntax error (none, absolute, byoyomi or canadian)"},
+                       {"kgs-time_settings fischer 60 5", "syntax error (none, absolute, byoyomi or canadian)"},
+                       {"kgs-time_settings none 5", "syntax error"},
+                       {"kgs-time_settings absolute", "syntax error"},
+                       {"kgs-time_settings absolute x", "syntax error"},
+                       {"kgs-time_settings absolute nan", "syntax error"},
+                       {"kgs-time_settings byoyomi 60 30", "syntax error"},
+                       {"kgs-time_settings byoyomi 60 30 -1", "syntax error"},
+                       {"kgs-time_settings canadian 60 30 1 2", "syntax error"},
+                       {"kgs-time_settings canadian 1e300 30 1", "syntax error"}});
+    GtpClock c;
+    c.set_japanese(0, 2, 5);  // five periods of 2 s: each move may take a whole period
+    EXPECT_NEAR(*c.seconds_for(0, 81, 0), 2 - 0.15 - 0.1, 1e-9);
+    c.left(0, 2, 1);  // the last period
+    EXPECT_NEAR(*c.seconds_for(0, 81, 40), 2 - 0.15 - 0.1, 1e-9);
+    c.set_japanese(600, 30, 5);  // in the main time: a share of it, but no less than a period
+    EXPECT_NEAR(*c.seconds_for(0, 81, 0), 30 - 0.15 - 1.5, 1e-9);
+    c.set_japanese(60, 30, 0);  // no periods: absolute
+    EXPECT_LT(*c.seconds_for(0, 81, 0), 60.0 / 40);
+    c.set_none();
+    c.left(0, 1, 0);
+    EXPECT_FALSE(c.seconds_for(0, 81, 0)) << "none: no limit, whatever time_left says";
+}
+
+TEST(GtpCommands, GenmoveKeepsToKgsByoyomiAndTimeLeft) {
+    Session s{Options{}};  // no iteration cap
+    ok(s, "kgs-time_settings byoyomi 0 1 3");
+    auto start = std::chrono::steady_clock::now();
+    ok(s, "genmove b");
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 1.0);
+    EXPECT_GT(seconds, 0.5);
+    ok(s, "kgs-time_settings absolute 600");
+    ok(s, "time_left w 2 0");  // 2 s left for the rest of the game
+    start = std::chrono::steady_clock::now();
+    ok(s, "genmove w");
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 0.3);
+}
+
+}  // namespace
+}  // namespace ply::gtp::commands_test
