@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -354,6 +355,103 @@ TEST(GtpCommands, GenmoveKeepsToKgsByoyomiAndTimeLeft) {
     ok(s, "genmove w");
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(seconds, 0.3);
+}
+
+}  // namespace
+}  // namespace ply::gtp::commands_test
+
+namespace ply::gtp::commands_test {
+namespace {
+
+// A fuzzer's view: the new commands with words drawn from what they take
+// and what they do not. Every response is whole; a refused command leaves
+// the engine as it was; an analysis ends at the next line.
+TEST(GtpCommands, FuzzedArgumentsNeverLeaveAWrongState) {
+    testing::TempDir dir("fuzz");
+    dir.write("good.sgf", kRecord);
+    dir.write("bad.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
+    const std::vector<std::string> commands = {"fixed_handicap",
+                                               "place_free_handicap",
+                                               "set_free_handicap",
+                                               "loadsgf",
+                                               "printsgf",
+                                               "final_status_list",
+                                               "kgs-genmove_cleanup",
+                                               "kgs-time_settings",
+                                               "lz-analyze",
+                                               "kata-analyze",
+                                               "genmove_analyze",
+                                               "kata-genmove_analyze",
+                                               "play",
+                                               "undo",
+                                               "boardsize",
+                                               "komi",
+                                               "clear_board",
+                                               "genmove"};
+    const std::vector<std::string> words = {"b",
+                                            "w",
+                                            "white",
+                                            "x",
+                                            "0",
+                                            "1",
+                                            "2",
+                                            "5",
+                                            "9",
+                                            "-3",
+                                            "100001",
+                                            "1e9",
+                                            "D4",
+                                            "E5",
+                                            "C3",
+                                            "A1",
+                                            "T19",
+                                            "pass",
+                                            "I5",
+                                            "dead",
+                                            "alive",
+                                            "seki",
+                                            "none",
+                                            "absolute",
+                                            "byoyomi",
+                                            "canadian",
+                                            "interval",
+                                            "maxmoves",
+                                            "ownership",
+                                            "true",
+                                            dir / "good.sgf",
+                                            dir / "bad.sgf",
+                                            dir / "none.sgf",
+                                            dir / "out.sgf",
+                                            dir.path.string(),
+                                            "99999999999999999999"};
+    std::mt19937 rng(78);
+    const auto pick = [&](const std::vector<std::string>& from) {
+        return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
+    };
+    Session s(few(30));
+    ok(s, "boardsize 7");
+    bool analysing = false;
+    for (int i = 0; i < 1500; ++i) {
+        std::string line = pick(commands);
+        const int n = std::uniform_int_distribution<int>(0, 4)(rng);
+        for (int k = 0; k < n; ++k) line += " " + pick(words);
+        const std::string before = s.game().position() + std::to_string(s.game().passes());
+        std::string r = s.handle(line);
+        if (analysing) {  // the analysis's lines and its blank line come first
+            while (r.starts_with("info ")) r.erase(0, r.find('\n') + 1);
+            ASSERT_TRUE(r.starts_with("\n")) << line << " -> " << r;
+            r.erase(0, 1);
+        }
+        analysing = r == "=\n";
+        if (analysing) continue;
+        ASSERT_TRUE(r.ends_with("\n\n")) << line << " -> " << r;
+        ASSERT_TRUE(r[0] == '=' || r[0] == '?') << line << " -> " << r;
+        if (r[0] == '?') {
+            EXPECT_EQ(s.game().position() + std::to_string(s.game().passes()), before) << line << " -> " << r;
+        }
+    }
+    s.handle("name");
+    EXPECT_EQ(s.handle("name"), "= Ply\n\n");
 }
 
 }  // namespace
