@@ -279,6 +279,26 @@ TEST(GtpCommands, FinalStatusListFindsTheDeadStone) {
     EXPECT_EQ(ok(empty, "final_status_list dead"), "");
 }
 
+// A seki at the top left of 7x7: Black's B7-C7-C6-C5-B5 and White's A6-A5
+// share their only liberties, A7 and B6, and whoever fills one is taken.
+// Both walls around them live.
+//   7  . X X O . . .
+//   6  O . X O . . .
+//   5  O X X O . . .
+//   4  X O O O O O O
+//   3  X X X X X X X
+TEST(GtpCommands, FinalStatusListSeesSeki) {
+    testing::TempDir dir("seki");
+    const std::string file = dir.write("seki.sgf",
+                                       "(;GM[1]SZ[7]KM[0.5]PL[B]AB[ba][ca][cb][bc][cc][ad][ae][be][ce][de][ee][fe][ge]"
+                                       "AW[da][ab][db][ac][dc][bd][cd][dd][ed][fd][gd])");
+    Session s(few());
+    ASSERT_EQ(s.handle("loadsgf " + file), "= \n\n");
+    EXPECT_EQ(ok(s, "final_status_list seki"), "A5 A6\nB5 C5 C6 B7 C7");
+    EXPECT_EQ(ok(s, "final_status_list dead"), "");
+    EXPECT_EQ(ok(s, "final_status_list alive"), "A3 B3 C3 D3 E3 F3 G3 A4\nB4 C4 D4 E4 F4 G4 D5 D6 D7");
+}
+
 TEST(GtpCommands, CleanupCapturesTheDeadStonesBeforeItPasses) {
     auto s = dead_stone_board();
     ok(*s, "play b pass");
