@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 
 #include <ply/gtp/parse.hpp>
 
@@ -98,7 +99,13 @@ std::string info_line(const std::vector<MoveInfo>& moves, AnalysisFormat format)
 void Background::start(std::function<void(const std::atomic<bool>&)> work) {
     stop();
     stop_ = false;
-    thread_ = std::thread([this, work = std::move(work)] { work(stop_); });
+    thread_ = std::thread([this, work = std::move(work)] {
+        try {
+            work(stop_);
+        } catch (const std::exception&) {
+            // The analysis ends; the session answers the next line as usual.
+        }
+    });
 }
 
 bool Background::stop() {

@@ -37,37 +37,11 @@ std::chrono::milliseconds to_ms(double seconds) {
 }  // namespace
 
 std::vector<std::string> command_names() {
-    return {"protocol_version",
-            "name",
-            "version",
-            "known_command",
-            "list_commands",
-            "quit",
-            "boardsize",
-            "clear_board",
-            "komi",
-            "play",
-            "genmove",
-            "reg_genmove",
-            "undo",
-            "final_score",
-            "showboard",
-            "time_settings",
-            "time_left",
-            "final_status_list",
-            "kgs-genmove_cleanup",
-            "kgs-time_settings",
-            "fixed_handicap",
-            "place_free_handicap",
-            "set_free_handicap",
-            "loadsgf",
-            "printsgf",
-            "lz-analyze",
-            "lz-genmove_analyze",
-            "kata-analyze",
-            "kata-genmove_analyze",
-            "analyze",
-            "genmove_analyze"};
+    return split(
+        "protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove "
+        "reg_genmove undo final_score showboard time_settings time_left final_status_list kgs-genmove_cleanup "
+        "kgs-time_settings fixed_handicap place_free_handicap set_free_handicap loadsgf printsgf lz-analyze "
+        "lz-genmove_analyze kata-analyze kata-genmove_analyze analyze genmove_analyze");
 }
 
 template <GtpGame G>
