@@ -239,9 +239,12 @@ TEST(GtpCommands, PrintsgfWritesWhatLoadsgfReadsBack) {
     EXPECT_EQ(s.handle("loadsgf " + file), "= \n\n");
     EXPECT_EQ(s.game().position(), position);
     EXPECT_EQ(ok(s, "printsgf"), record);
-    expect_refused(s,
-                   {{"printsgf " + (dir / "no/such/folder.sgf"), "cannot write file " + (dir / "no/such/folder.sgf")},
-                    {"printsgf a b", "syntax error"}});
+    expect_refused(s, {{"printsgf " + (dir / "no/such/folder.sgf"),
+                        "cannot write '" + (dir / "no/such/folder.sgf") + "': No such file or directory"},
+                       {"printsgf " + dir.path.string(), "cannot write '" + dir.path.string() + "': it is a folder"},
+                       {"printsgf /dev/null", "cannot write '/dev/null': not a regular file"},
+                       {"printsgf a b", "syntax error"}});
+    EXPECT_TRUE(std::filesystem::is_character_file("/dev/null")) << "a device is never replaced";
     EXPECT_EQ(dir.others(), 1u) << "a refused write leaves nothing behind";
 }
 

@@ -17,6 +17,7 @@
 #include <ply/core/error.hpp>
 #include <ply/core/protocol.hpp>
 #include <ply/gtp/parse.hpp>
+#include <ply/tools/output_file.hpp>
 
 namespace ply::gtp {
 
@@ -113,28 +114,24 @@ BoardOrError<G> loadsgf(const std::vector<std::string>& args) {
     }
 }
 
-// `printsgf [FILE]`: the record as the response, or written to FILE (all
-// of it or nothing: a file beside it is renamed into place).
+// `printsgf [FILE]`: the record as the response, or written to FILE whole
+// or not at all (tools/output_file.hpp). A device or pipe is refused:
+// /dev/stdout would put the record inside the protocol's own output.
 template <class G>
 Reply printsgf(const G& game, const std::vector<std::string>& args) {
     const std::string record = EngineProtocol<G>::record(game);
     if (args.empty()) return {true, record};
     if (args.size() > 1) return {false, "syntax error"};
-    const std::filesystem::path path = args[0], part = path.string() + ".part";
-    {
-        std::ofstream out(part, std::ios::binary | std::ios::trunc);
-        out << record << '\n';
-        if (!out.flush()) {
-            std::error_code ec;
-            std::filesystem::remove(part, ec);
-            return {false, "cannot write file " + args[0]};
-        }
-    }
     std::error_code ec;
-    std::filesystem::rename(part, path, ec);
-    if (ec) {
-        std::filesystem::remove(part, ec);
-        return {false, "cannot write file " + args[0]};
+    if (std::filesystem::exists(args[0], ec) && !std::filesystem::is_regular_file(args[0], ec) &&
+        !std::filesystem::is_directory(args[0], ec))
+        return {false, "cannot write '" + args[0] + "': not a regular file"};
+    try {
+        OutputFile file(args[0]);
+        file.stream() << record << '\n';
+        file.commit();
+    } catch (const ParseError& e) {
+        return {false, e.what()};
     }
     return {true, ""};
 }
