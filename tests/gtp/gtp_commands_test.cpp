@@ -90,6 +90,19 @@ TEST(GtpCommands, FixedHandicapFollowsTheSpecification) {
     EXPECT_EQ(s.game().board().empty_count(), 81) << "clear_board takes it off";
 }
 
+// The set-up commands through the engine's own loop, byte for byte.
+TEST(GtpCommands, SetUpTranscript) {
+    testing::TempDir dir("transcript");
+    const std::string file = dir / "game.sgf";
+    EXPECT_EQ(run("boardsize 19\n1 place_free_handicap 4\nclear_board\n2 set_free_handicap C3 G7\nkomi 0.5\n"
+                  "3 printsgf\n4 printsgf " +
+                  file + "\n5 final_status_list dead\n6 final_status_list alive\n7 fixed_handicap 2\n8 loadsgf " +
+                  file + "\n9 final_score\n"),
+              "= \n\n=1 D4 Q16 D16 Q4\n\n= \n\n=2 \n\n= \n\n"
+              "=3 (;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[19]KM[0.5]AB[cq][gm]PL[W])\n\n=4 \n\n"
+              "=5 \n\n=6 C3\nG7\n\n?7 board not empty\n\n=8 \n\n=9 B+360.5\n\n");
+}
+
 TEST(GtpCommands, HandicapRefusesBadCountsAndBusyBoards) {
     Session s(few());
     expect_refused(s, {{"fixed_handicap", "syntax error"},
