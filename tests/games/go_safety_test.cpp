@@ -12,6 +12,7 @@
 #include <ply/games/go/cleanup.hpp>
 #include <ply/games/go/go.hpp>
 #include <ply/games/go/safety.hpp>
+#include <ply/games/go/status.hpp>
 #include <ply/search/solve/exhaustive.hpp>
 
 namespace {
@@ -96,6 +97,25 @@ TEST(GoCleanup, DeadStonesComeOffBeforeAPass) {
     std::string without(kRows);
     without[22] = '.';
     EXPECT_FALSE(ply::go::dead_stone_capture(Go::from_position(without + " b 7"), 1));
+    // KGS's cleanup goes by the stones' status: the same move against C7,
+    // nothing once it is gone, nothing for White.
+    const auto attack = ply::go::dead_string_attack(black_to_move, 1);
+    ASSERT_TRUE(attack.has_value());
+    EXPECT_EQ(std::abs(ply::go::column_of(*attack) - 2) + std::abs(ply::go::row_of(*attack) - 6), 1);
+    EXPECT_FALSE(ply::go::dead_string_attack(Go::from_position(without + " b 7"), 1));
+    EXPECT_FALSE(ply::go::dead_string_attack(Go::from_position(std::string(kRows) + " w 7"), 1));
+}
+
+TEST(GoCleanup, StatusOfStones) {
+    // The same board: C7 dead, the two walls alive, no seki.
+    constexpr const char* kRows =
+        "..X..XO../.X...XO../..O..XO../...X.XO../.....XO../..X..XO../.....XO../.X..XXO../.....XO..";
+    const auto status = ply::go::stone_statuses(Go::from_position(std::string(kRows) + " b 7"), 3);
+    using ply::go::StoneStatus;
+    EXPECT_EQ(status[ply::go::point_at(2, 6)], StoneStatus::Dead);
+    EXPECT_EQ(status[ply::go::point_at(5, 0)], StoneStatus::Alive);
+    EXPECT_EQ(status[ply::go::point_at(6, 0)], StoneStatus::Alive);
+    EXPECT_EQ(status[ply::go::point_at(0, 0)], StoneStatus::None) << "an empty point";
 }
 
 }  // namespace

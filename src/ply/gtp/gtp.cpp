@@ -204,9 +204,11 @@ typename Session<G>::Answer Session<G>::cleanup_genmove(const std::vector<std::s
     if (resumed) Protocol::resume(game_);
     align(*side);
     const bool resigns = std::exchange(options_.resign, false);
+    cleaning_up_ = true;
     bool resign = false;
     const Move m = choose(resign);
     options_.resign = resigns;
+    cleaning_up_ = false;
     play_step(m, false);
     steps_[before].resumed = resumed;
     return {{true, std::string(Protocol::vertex_text(m))}};
@@ -360,7 +362,9 @@ typename G::Move Session<G>::choose(bool& resign, const AnalyzeRequest* stream) 
 
 template <GtpGame G>
 typename G::Move Session<G>::pass_or_cleanup() const {
-    return Protocol::cleanup_move(game_, options_.seed).value_or(Protocol::pass);
+    if (const auto m = Protocol::cleanup_move(game_, options_.seed)) return *m;
+    if (cleaning_up_) return Protocol::dead_string_attack(game_, options_.seed).value_or(Protocol::pass);
+    return Protocol::pass;
 }
 
 template <GtpGame G>

@@ -162,7 +162,8 @@ private:
     // keeps its subtree (mcts::Options::reuse_tree).
     std::unique_ptr<mcts::ParallelSearcher<G>> searcher_;
     bool done_ = false;
-    std::string id_;  // the command's id, for streamed responses
+    bool cleaning_up_ = false;  // kgs-genmove_cleanup: no pass while a dead string is left
+    std::string id_;            // the command's id, for streamed responses
     std::function<void(const std::string&)> write_;
     std::mutex pending_mutex_;
     std::string pending_;

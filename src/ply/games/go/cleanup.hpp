@@ -17,4 +17,10 @@ namespace ply::go {
 // there is no such string.
 std::optional<Move> dead_stone_capture(const Go& game, std::uint64_t seed, int playouts = 64);
 
+// KGS's cleanup, where no dead stone may be left: a move on a liberty of
+// an opponent's string that stone_statuses() (status.hpp) calls dead,
+// taking it if it is in atari, else closing in (never putting the mover in
+// atari without taking anything); none when there is no such move.
+std::optional<Move> dead_string_attack(const Go& game, std::uint64_t seed);
+
 }  // namespace ply::go

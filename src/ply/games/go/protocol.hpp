@@ -67,6 +67,11 @@ struct EngineProtocol<go::Go> {
     static std::optional<Move> cleanup_move(const Game& g, std::uint64_t seed) {
         return go::dead_stone_capture(g, seed);
     }
+    // In KGS's cleanup phase: a move against any string `final_status_list`
+    // calls dead, before a pass.
+    static std::optional<Move> dead_string_attack(const Game& g, std::uint64_t seed) {
+        return go::dead_string_attack(g, seed);
+    }
     // The same start position with another komi (no moves played on it).
     static Game with_komi(const Game& start, double komi) {
         const Game check = empty_board(start.size(), komi);  // throws for a bad komi
