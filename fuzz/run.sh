@@ -44,6 +44,10 @@ printf 'protocol_version\nboardsize 5\nkomi 0.5\nplay b c3\n1 genmove w\nundo\nf
 printf 'boardsize 3\nclear_board\ntime_settings 10 5 1\ntime_left b 5 0\ngenmove b\nplay w pass\nshowboard\n' \
   > "$work/seeds-gtp/2"
 printf 'genmove w\nboardsize 2\ngenmove w\nkomi 0\ngenmove b\nboardsize 19\ngenmove w\n' > "$work/seeds-gtp/3"
+printf 'boardsize 7\nfixed_handicap 2\n2 lz-analyze w 1\nplay w D4\nkata-genmove_analyze b 1\nprintsgf\n' \
+  > "$work/seeds-gtp/4"
+printf 'final_status_list dead\nplay w pass\nplay b pass\nkgs-genmove_cleanup w\nkgs-time_settings byoyomi 1 1 1\n' \
+  >> "$work/seeds-gtp/4"
 # Matrices in the three forms; expressions of every operator and function.
 printf '[[0,-1,1],[1,0,-1],[-1,1,0]]' > "$work/seeds-matrix/1"
 printf '{"payoff": [[3,1],[2,0]], "rows": ["a","b"]}' > "$work/seeds-matrix/2"

@@ -161,7 +161,7 @@ std::uint64_t total_visits(const std::vector<Reported>& report) {
 }
 
 // Streamed lines go to the output as they come; the next line stops them.
-TEST(GtpAnalysis, LzAnalyzeRunsUntilTheNextLine) {
+TEST(GtpAnalysis, LzAnalyzeStopsAtTheNextLine) {
     Session s(capped(200));
     s.handle("boardsize 9");
     s.handle("play b E5");

@@ -261,6 +261,16 @@ TEST(GtpCommands, PrintsgfWritesWhatLoadsgfReadsBack) {
     EXPECT_EQ(dir.others(), 1u) << "a refused write leaves nothing behind";
 }
 
+TEST(GtpCommands, PrintsgfWritesNoFileWhenWritingIsOff) {
+    testing::TempDir dir("nowrite");
+    Options o = few();
+    o.write_files = false;  // as the fuzzer runs it
+    Session s(o);
+    expect_refused(s, {{"printsgf " + (dir / "x.sgf"), "writing files is off"}});
+    EXPECT_EQ(dir.others(), 0u);
+    EXPECT_TRUE(ok(s, "printsgf").starts_with("(;GM[1]")) << "the record as the response still";
+}
+
 // Black walls off the left six columns and the top left pocket, where a
 // lone White stone (C8) is dead; White's wall is on column G.
 std::unique_ptr<Session> dead_stone_board(const Options& options = few()) {

@@ -132,6 +132,7 @@ typename Session<G>::Answer Session<G>::dispatch(const std::string& command, con
     if (command == "place_free_handicap") return set_up(handicap(game_, fresh, args, true));
     if (command == "set_free_handicap") return set_up(set_free_handicap(game_, fresh, args));
     if (command == "loadsgf") return set_up(loadsgf<G>(args));
+    if (command == "printsgf" && !args.empty() && !options_.write_files) return {{false, "writing files is off"}};
     if (command == "printsgf") return {printsgf(game_, args)};
     if (const auto analysis = analyze_command(command)) return analyze(*analysis, args);
     return {{false, "unknown command"}};

@@ -88,6 +88,7 @@ struct Options {
     bool resign = true;
     double resign_below = 0.1;                      // the best move's mean reward
     std::uint64_t resign_after_iterations = 1'000;  // fewer tell too little
+    bool write_files = true;                        // off: `printsgf FILE` is refused (fuzzing as root)
 };
 
 // The engine's state between commands; handle() is the protocol, one line
