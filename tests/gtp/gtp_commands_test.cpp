@@ -474,7 +474,9 @@ TEST(GtpCommands, FuzzedArgumentsNeverLeaveAWrongState) {
     const auto pick = [&](const std::vector<std::string>& from) {
         return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
     };
-    Session s(few(30));
+    Options o = few(30);
+    o.write_files = false;  // printsgf with a bare word would write it in the working folder
+    Session s(o);
     ok(s, "boardsize 7");
     bool analysing = false;
     for (int i = 0; i < 1500; ++i) {
