@@ -209,8 +209,9 @@ private:
 
     // ---- One iteration -------------------------------------------------------
 
-    // Selection, expansion, playout, backup: one path from the root. Only
-    // the playout runs without the tree's lock.
+    // Selection, expansion, playout, backup: one path from the root. The
+    // tree's lock is held for the walks through the tree, not while the
+    // rules or the playout run.
     void iterate(const G& root, Lane& lane) {
         G game = root;
         std::unique_lock hold(tree_);
@@ -221,12 +222,13 @@ private:
             at = select(at);
             step(game, at, lane);
         }
-        bool settled = settle(at, game, lane);
+        bool settled = settle(at, game, lane, hold);
         const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
-        if (!settled && ripe && expand(at, game, lane)) {
+        // Another thread may have expanded the leaf while settle let go of the lock.
+        if (!settled && ripe && !nodes_[at].expanded && expand(at, game, lane)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             step(game, at, lane);
-            settled = settle(at, game, lane);
+            settled = settle(at, game, lane, hold);
         }
         for (const std::uint32_t n : lane.path) ++nodes_[n].visits;  // the reward comes at the backup
         if (settled) return back_up(value_of(nodes_[at].proof), lane);
@@ -244,18 +246,16 @@ private:
 
     // Whether the node's value is known: proven before, or the game ends
     // here (then proven now). If not, the lane's moves are the position's.
-    bool settle(std::uint32_t at, const G& game, Lane& lane) {
+    // The rules and the databases are read without the tree's lock.
+    bool settle(std::uint32_t at, const G& game, Lane& lane, std::unique_lock<std::mutex>& hold) {
         if (nodes_[at].proof != Proof::None) return true;
-        if (const auto end = end_of(game, lane.moves)) {
-            nodes_[at].proof = proof_of(*end);
-            return true;
-        }
+        hold.unlock();
+        std::optional<Score> end = end_of(game, lane.moves);
         // The root keeps its children: a proof there would leave no move.
-        if (const auto known = at != 0 ? endgames_.score(game, 0) : std::nullopt) {
-            nodes_[at].proof = proof_of(*known);
-            return true;
-        }
-        return false;
+        if (!end && at != 0) end = endgames_.score(game, 0);
+        hold.lock();
+        if (end && nodes_[at].proof == Proof::None) nodes_[at].proof = proof_of(*end);
+        return nodes_[at].proof != Proof::None;
     }
 
     // The child with the highest upper confidence bound. Proven children are
