@@ -5,8 +5,9 @@
 # ends the job with one line (rank-dies); endgame databases byte for byte
 # those of one machine, and a rerun that keeps the complete files (egtb); a
 # batch of positions solved with the answers of one machine (solve); the
-# training positions of one machine's datagen, also resumed (datagen).
-#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen PLY MPIRUN DATA
+# training positions of one machine's datagen, also resumed (datagen); a
+# book of solved positions byte for byte one machine's (book).
+#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
 work=$(mktemp -d)
@@ -253,6 +254,23 @@ datagen() {
     echo "ok: 15 games at 3 ranks resumed to 30 at 2: the same training positions as one machine's"
 }
 
+book() {
+    # 49 Connect Four positions two plies after one of Pons' set: some seconds in all.
+    local -a args=(book connect4 --position 2416615552 --plies 2)
+    "$ply" "${args[@]}" --out "$work/alone.book" > /dev/null 2>&1
+    [[ $(grep -c -v '^#' "$work/alone.book") == 49 ]] || fail "one machine's book does not hold 49 positions"
+    for ranks in 1 2 3; do
+        rm -f "$work/ranks.book"
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --out "$work/ranks.book" \
+            > /dev/null 2> "$work/ranks.err"
+        cmp -s "$work/alone.book" "$work/ranks.book" || fail "at $ranks ranks the book differs from one machine's"
+        # Each rank solved positions: its first question and goodbye, and one answer a position.
+        every_rank_worked "$ranks" "$work/ranks.err" messages 2 "solved no position"
+        [[ -z $(find "$work" -name 'ranks.book.tmp-*') ]] || fail "at $ranks ranks a temporary file remains"
+        echo "ok: a book of 49 positions at $ranks ranks: byte for byte one machine's"
+    done
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
@@ -260,5 +278,6 @@ case $what in
     egtb) egtb ;;
     solve) solve ;;
     datagen) datagen ;;
+    book) book ;;
     *) fail "unknown test '$what'" ;;
 esac

@@ -23,8 +23,11 @@
 #include <ply/cli/interrupt.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
+#include <ply/cli/ranks.hpp>
 #include <ply/cli/solve_watch.hpp>
+#include <ply/cluster/world.hpp>
 #include <ply/core/describe.hpp>
+#include <ply/core/stopwatch.hpp>
 #include <ply/core/text_file.hpp>
 #include <ply/search/solve/solver.hpp>
 #include <ply/tools/lines.hpp>
@@ -109,24 +112,20 @@ std::vector<G> positions_after(const G& start, int plies) {
     return level;
 }
 
-template <SolvedBookGame G>
-void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
-    const auto start = load_position<G>(cmd, opts.position);
-    const auto positions = positions_after(start, opts.plies);
-    std::optional<OutputFile> file;  // opened before the work, renamed into place after it
-    try {
-        file.emplace(opts.out);
-    } catch (const ParseError& e) {
-        input_error(cmd, e.what());
-    }
-    std::ostream& out = file->stream();
-    out << "# ply book " << G::name << ": " << positions.size() << " positions " << opts.plies << " plies after '"
-        << start.position() << "', scores as " << G::published_score_name << "\n";
-    solve::Solver<G> solver(opts.hash_mb);
-    solver.set_threads(opts.threads);
-    Progress progress("book", positions.size());
+// Each position's published score and the nodes its solve took.
+struct BookAnswers {
+    std::vector<int> scores;
     std::uint64_t nodes = 0;
-    SolveWatch watch(solver.control(), opts.seconds);  // --time and Ctrl-C stop the solve under way
+};
+
+// Solves the positions in order on this machine; `--time` and Ctrl-C stop
+// the solve under way and end the command, nothing written.
+template <SolvedBookGame G>
+BookAnswers solve_book_here(const CLI::App& cmd, const BookOptions& opts, const std::vector<G>& positions,
+                            solve::Solver<G>& solver) {
+    BookAnswers a;
+    Progress progress("book", positions.size());
+    SolveWatch watch(solver.control(), opts.seconds);
     for (const auto& g : positions) {
         const auto solution = solver.solve(g);
         if (!solution.complete) {
@@ -135,10 +134,62 @@ void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
                       << " positions solved in " << seconds_text(progress.seconds()) << "; nothing written\n";
             exit_with(watch.stopped_by() == SolveWatch::Stop::CtrlC ? kInterrupted : kStoppedByTime);
         }
-        nodes += solution.nodes;
-        out << g.position() << " " << g.published_score(solution.score) << "\n";
-        progress.step(nodes);
+        a.nodes += solution.nodes;
+        a.scores.push_back(g.published_score(solution.score));
+        progress.step(a.nodes);
     }
+    return a;
+}
+
+// Under mpirun: each position solved by whichever rank is free, each rank
+// with its own table (an exact score does not depend on it, the nodes do);
+// the answers on rank 0, in the positions' order; none on the other ranks.
+template <SolvedBookGame G>
+std::optional<BookAnswers> solve_book_on_ranks(const std::vector<G>& positions, solve::Solver<G>& solver) {
+    const auto ranked =
+        tasks_on_ranks([&](int) { return positions.size(); },
+                       [&](std::size_t i) {
+                           const auto solution = solver.solve(positions[i]);
+                           return (nlohmann::json{positions[i].published_score(solution.score), solution.nodes}).dump();
+                       },
+                       false);
+    if (!ranked->leader) return std::nullopt;
+    BookAnswers a;
+    for (const std::string& result : ranked->results) {
+        const nlohmann::json answer = nlohmann::json::parse(result);
+        a.scores.push_back(answer[0].get<int>());
+        a.nodes += answer[1].get<std::uint64_t>();
+    }
+    return a;
+}
+
+template <SolvedBookGame G>
+void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
+    const auto start = load_position<G>(cmd, opts.position);
+    const auto positions = positions_after(start, opts.plies);
+    const bool ranks = cluster::started_by_launcher();
+    if (ranks && opts.seconds) usage_error(cmd, "--time does not run under mpirun");
+    const bool leader = !ranks || cluster::World::get()->rank() == 0;
+    std::optional<OutputFile> file;  // opened before the work, renamed into place after it; rank 0's alone
+    try {
+        if (leader) file.emplace(opts.out);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+    const Stopwatch clock;
+    solve::Solver<G> solver(opts.hash_mb);
+    solver.set_threads(opts.threads);
+    std::optional<BookAnswers> answers;
+    if (ranks)
+        answers = solve_book_on_ranks(positions, solver);
+    else
+        answers = solve_book_here(cmd, opts, positions, solver);
+    if (!answers) return;
+    std::ostream& out = file->stream();
+    out << "# ply book " << G::name << ": " << positions.size() << " positions " << opts.plies << " plies after '"
+        << start.position() << "', scores as " << G::published_score_name << "\n";
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        out << positions[i].position() << " " << answers->scores[i] << "\n";
     try {
         file->commit();
     } catch (const ParseError& e) {
@@ -147,14 +198,14 @@ void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
     if (opts.json) {
         std::cout << nlohmann::json{{"out", opts.out},
                                     {"positions", positions.size()},
-                                    {"nodes", nodes},
-                                    {"seconds", progress.seconds()}}
+                                    {"nodes", answers->nodes},
+                                    {"seconds", clock.seconds()}}
                          .dump()
                   << "\n";
         return;
     }
-    std::cout << "wrote " << positions.size() << " positions to " << opts.out << " (" << nodes << " nodes, "
-              << seconds_text(progress.seconds()) << ")\n";
+    std::cout << "wrote " << positions.size() << " positions to " << opts.out << " (" << answers->nodes << " nodes, "
+              << seconds_text(clock.seconds()) << ")\n";
 }
 
 }  // namespace ply::cli
