@@ -6,8 +6,9 @@
 # those of one machine, and a rerun that keeps the complete files (egtb); a
 # batch of positions solved with the answers of one machine (solve); the
 # training positions of one machine's datagen, also resumed (datagen); a
-# book of solved positions byte for byte one machine's (book).
-#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book PLY MPIRUN DATA
+# book of solved positions byte for byte one machine's (book); tuned
+# weights bit for bit one machine's (tune).
+#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book|tune PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
 work=$(mktemp -d)
@@ -271,6 +272,28 @@ book() {
     done
 }
 
+# A tuning report without its times and the file it names.
+tuning_report() { grep -v -E 's/epoch|read in|^wrote ' "$1"; }
+
+tune() {
+    "$ply" datagen --games 40 --nodes 300 --threads 1 --random-plies 4 --seed 7 --out "$work/games.bin" > /dev/null 2>&1
+    local -a args=(tune --data "$work/games.bin" --report-every 10)
+    "$ply" "${args[@]}" --epochs 0 --out "$work/start.txt" > /dev/null
+    args+=(--epochs 30)
+    "$ply" "${args[@]}" --out "$work/alone.txt" > "$work/alone.out"
+    ! cmp -s "$work/start.txt" "$work/alone.txt" || fail "30 epochs on one machine left the weights as they were"
+    for ranks in 1 2 3; do
+        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --out "$work/ranks.txt" \
+            > "$work/ranks.out" 2> "$work/ranks.err"
+        cmp -s "$work/alone.txt" "$work/ranks.txt" || fail "at $ranks ranks the weights differ from one machine's"
+        diff <(tuning_report "$work/alone.out") <(tuning_report "$work/ranks.out") > /dev/null ||
+            fail "at $ranks ranks K, the errors or the groups' changes differ from one machine's"
+        # Each rank summed its chunks: a gradient's share is kilobytes.
+        every_rank_worked "$ranks" "$work/ranks.err" bytes 100000 "summed no chunk"
+        echo "ok: 30 epochs at $ranks ranks: the weights, K and every error bit for bit one machine's"
+    done
+}
+
 case $what in
     perft) perft ;;
     match) match ;;
@@ -279,5 +302,6 @@ case $what in
     solve) solve ;;
     datagen) datagen ;;
     book) book ;;
+    tune) tune ;;
     *) fail "unknown test '$what'" ;;
 esac

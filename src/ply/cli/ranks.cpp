@@ -25,4 +25,22 @@ std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ra
     return out;
 }
 
+std::optional<RankPlace> rank_place() {
+    const cluster::World* world = cluster::World::get();
+    if (!world) return std::nullopt;
+    return RankPlace{world->rank(), world->size()};
+}
+
+std::string gather_and_answer(const std::string& mine,
+                              const std::function<std::string(const std::vector<std::string>& by_rank)>& make) {
+    constexpr int kGather = 16;  // above the farm's tags
+    cluster::World& world = *cluster::World::get();
+    if (world.rank() != 0) return world.ask(0, kGather, mine).bytes;
+    std::vector<std::string> by_rank{mine};
+    for (int rank = 1; rank < world.size(); ++rank) by_rank.push_back(world.receive(rank).bytes);
+    std::string answer = make(by_rank);
+    for (int rank = 1; rank < world.size(); ++rank) world.send(rank, kGather, answer);
+    return answer;
+}
+
 }  // namespace ply::cli

@@ -1,15 +1,22 @@
 // `ply tune`: fits every evaluation weight to training positions
 // (tools/tune/tuner.hpp) and writes the weights file the engine loads (UCI
 // option EvalFile, the arena's weights=). The game: the tunable one --game
-// names (chess unless told).
+// names (chess unless told). Under mpirun every rank reads the data and
+// computes its share of each sum (tune::SharedSums); rank 0 folds the shares
+// as one process would, reports and writes the weights.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include <ply/cli/commands.hpp>
+#include <ply/cli/ranks.hpp>
 #include <ply/cli/training_file.hpp>
 #include <ply/core/stopwatch.hpp>
 #include <ply/core/text_file.hpp>
@@ -63,16 +70,58 @@ std::map<std::string, std::vector<std::size_t>> groups_of(const std::vector<std:
 }
 
 // What each group's tuned values alone do to the error, the others as they started.
-void print_groups(const tune::Tuner& tuner, const std::vector<std::string>& names, const tune::Weights& before,
-                  const tune::Weights& after) {
+void print_groups(std::FILE* report, const tune::Tuner& tuner, const std::vector<std::string>& names,
+                  const tune::Weights& before, const tune::Weights& after) {
     const double base = tuner.validation_error(before);
-    std::printf("%-28s %7s %12s %12s\n", "group", "weights", "val. error", "change");
+    std::fprintf(report, "%-28s %7s %12s %12s\n", "group", "weights", "val. error", "change");
     for (const auto& [group, members] : groups_of(names)) {
         tune::Weights mixed = before;
         for (std::size_t i : members) mixed[i] = after[i];
         const double e = tuner.validation_error(mixed);
-        std::printf("%-28s %7zu %12.7f %+12.7f\n", group.c_str(), members.size(), e, e - base);
+        std::fprintf(report, "%-28s %7zu %12.7f %+12.7f\n", group.c_str(), members.size(), e, e - base);
     }
+}
+
+// A rank's chunk parts as bytes: each chunk's count of doubles, then the doubles (the ranks share one machine type).
+std::string parts_bytes(const tune::SharedSums::Parts& parts) {
+    std::string out;
+    for (const auto& part : parts) {
+        const std::uint64_t n = part.size();
+        out.append(reinterpret_cast<const char*>(&n), sizeof n);
+        out.append(reinterpret_cast<const char*>(part.data()), n * sizeof(double));
+    }
+    return out;
+}
+
+tune::SharedSums::Parts parts_of(const std::string& bytes) {
+    tune::SharedSums::Parts parts;
+    for (std::size_t at = 0; at + sizeof(std::uint64_t) <= bytes.size();) {
+        std::uint64_t n = 0;
+        std::memcpy(&n, bytes.data() + at, sizeof n);
+        at += sizeof n;
+        if (n > (bytes.size() - at) / sizeof(double)) throw std::runtime_error("a cut tuning message");
+        auto& part = parts.emplace_back(n);
+        std::memcpy(part.data(), bytes.data() + at, n * sizeof(double));
+        at += n * sizeof(double);
+    }
+    return parts;
+}
+
+// Under mpirun: rank r computes the chunks c with c % ranks == r; rank 0
+// gathers them, folds them in chunk order and hands the sum to every rank.
+void share_over_ranks(tune::Tuner& tuner, const RankPlace& place) {
+    tune::SharedSums shared{place.rank, place.size, {}};
+    shared.combine = [size = place.size](const tune::SharedSums::Parts& mine, const tune::SharedSums::Fold& fold) {
+        const std::string sum = gather_and_answer(parts_bytes(mine), [&](const std::vector<std::string>& by_rank) {
+            std::vector<tune::SharedSums::Parts> ranks;
+            for (const std::string& bytes : by_rank) ranks.push_back(parts_of(bytes));
+            tune::SharedSums::Parts all(mine.size());
+            for (std::size_t c = 0; c < all.size(); ++c) all[c] = ranks.at(c % std::size_t(size)).at(c);
+            return parts_bytes({fold(all)});
+        });
+        return parts_of(sum).at(0);
+    };
+    tuner.share(std::move(shared));
 }
 
 // --hold's words as the tuner's per-weight flags; an unknown group or half fails in one line.
@@ -103,46 +152,55 @@ void run(const TuneCommand& o) {
     std::vector<WeightPair> start = Tuning<G>::weights();
     if (!o.start.empty()) start = Tuning<G>::parse_weights(read_text_file(o.start, "weights file"));
     Tuning<G>::set_weights(start);
-    OutputFile out(o.out);  // a path that cannot be written fails before the work
+    const auto place = rank_place();
+    const bool leader = !place || place->rank == 0;
+    // The other ranks make every sum's calls as rank 0 does, saying nothing.
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> quiet(leader ? nullptr : std::fopen("/dev/null", "w"), std::fclose);
+    std::FILE* report = leader ? stdout : quiet.get();
+    if (!report) throw ParseError("cannot open /dev/null");
+    std::optional<OutputFile> out;  // a path that cannot be written fails before the work
+    if (leader) out.emplace(o.out);
     const auto hold = held_halves(o.hold, Tuning<G>::weight_names());  // so does a bad --hold
     std::vector<tune::TuneRow> rows;
     for (const std::string& path : o.data) read_data<G>(path, o.limit, rows);
     if (rows.size() < 2) throw ParseError("fewer than 2 positions to tune on");
-    std::printf("positions %zu read in %.1f s\n", rows.size(), clock.seconds());
+    std::fprintf(report, "positions %zu read in %.1f s\n", rows.size(), clock.seconds());
     tune::TuneOptions options = o.tune;
     if (o.k > 0) options.k = o.k;
     if (o.score_k > 0) options.score_k = o.score_k;
     options.hold = hold;
     tune::Tuner tuner(std::move(rows), options);
+    if (place) share_over_ranks(tuner, *place);
     const tune::Weights before = as_doubles(start);
     if (!options.k) tuner.set_k(tuner.fit_k(before));
     if (!options.score_k) tuner.set_score_k(tuner.fit_score_k());
-    std::printf("training %zu, validation %zu, K %.6f, score K %.6f\n", tuner.training_size(), tuner.validation_size(),
-                tuner.k(), tuner.score_k());
-    std::printf("error before: training %.7f, validation %.7f\n", tuner.training_error(before),
-                tuner.validation_error(before));
+    std::fprintf(report, "training %zu, validation %zu, K %.6f, score K %.6f\n", tuner.training_size(),
+                 tuner.validation_size(), tuner.k(), tuner.score_k());
+    std::fprintf(report, "error before: training %.7f, validation %.7f\n", tuner.training_error(before),
+                 tuner.validation_error(before));
     const auto held = tuner.held(before.size());
     const auto held_count = std::count_if(held.begin(), held.end(), [](const auto& h) { return h[0] || h[1]; });
     if (options.min_positions > 0 || !o.hold.empty())
-        std::printf(
-            "held at their start: %td of %zu weights (--hold, or a half counted in fewer than %zu positions, "
-            "weighted by its share)\n",
-            held_count, held.size(), options.min_positions);
+        std::fprintf(report,
+                     "held at their start: %td of %zu weights (--hold, or a half counted in fewer than %zu positions, "
+                     "weighted by its share)\n",
+                     held_count, held.size(), options.min_positions);
     const Stopwatch tuning;
     const tune::Weights after = tuner.run(before, [&](int epoch, const tune::Weights& w) {
         if (epoch % o.report_every == 0)
-            std::printf("epoch %d: training %.7f, validation %.7f, %.3f s/epoch\n", epoch, tuner.training_error(w),
-                        tuner.validation_error(w), tuning.seconds() / epoch);
-        std::fflush(stdout);
+            std::fprintf(report, "epoch %d: training %.7f, validation %.7f, %.3f s/epoch\n", epoch,
+                         tuner.training_error(w), tuner.validation_error(w), tuning.seconds() / epoch);
+        std::fflush(report);
     });
-    std::printf("error after: training %.7f, validation %.7f (%d epochs", tuner.training_error(after),
-                tuner.validation_error(after), o.tune.epochs);
-    if (o.tune.epochs > 0) std::printf(", %.3f s/epoch", tuning.seconds() / o.tune.epochs);
-    std::printf(")\n");
-    print_groups(tuner, Tuning<G>::weight_names(), before, after);
+    std::fprintf(report, "error after: training %.7f, validation %.7f (%d epochs", tuner.training_error(after),
+                 tuner.validation_error(after), o.tune.epochs);
+    if (o.tune.epochs > 0) std::fprintf(report, ", %.3f s/epoch", tuning.seconds() / o.tune.epochs);
+    std::fprintf(report, ")\n");
+    print_groups(report, tuner, Tuning<G>::weight_names(), before, after);
+    if (!leader) return;
     const std::vector<WeightPair> result = rounded(after);
-    out.stream() << Tuning<G>::weights_text(result);
-    out.commit();
+    out->stream() << Tuning<G>::weights_text(result);
+    out->commit();
     if (!o.cpp.empty()) {
         OutputFile cpp(o.cpp);
         cpp.stream() << Tuning<G>::weights_cpp(result);

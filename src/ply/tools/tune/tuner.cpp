@@ -76,15 +76,35 @@ Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(o
     score_k_ = options.score_k.value_or(k_);
 }
 
-template <class Part, class F>
-std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) const {
-    // A fixed number of chunks, whatever the threads: sums come out the same.
+namespace {
+
+// A chunk's part as the doubles SharedSums carries, and back.
+std::vector<double> flat(double x) { return {x}; }
+std::vector<double> flat(const Weights& w) {
+    std::vector<double> out;
+    out.reserve(2 * w.size());
+    for (const auto& pair : w) out.insert(out.end(), pair.begin(), pair.end());
+    return out;
+}
+void unflat(const std::vector<double>& v, double& x) { x = v.at(0); }
+void unflat(const std::vector<double>& v, Weights& w) {
+    w.assign(v.size() / 2, {0.0, 0.0});
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] = {v[2 * i], v[2 * i + 1]};
+}
+
+}  // namespace
+
+template <class Part, class F, class Fold>
+Part Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f, Fold&& fold) const {
+    // A fixed number of chunks, whatever the threads and processes: sums come out the same.
     constexpr std::size_t kChunks = 64;
+    const auto ours = [&](std::size_t c) { return c % std::size_t(shared_.count) == std::size_t(shared_.index); };
     std::vector<Part> parts(kChunks);
     const std::size_t per = (rows.size() + kChunks - 1) / kChunks;
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t c = next++; c < kChunks; c = next++) {
+            if (!ours(c)) continue;
             const std::size_t begin = std::min(rows.size(), c * per), end = std::min(rows.size(), begin + per);
             parts[c] = f(begin, end);
         }
@@ -93,8 +113,27 @@ std::vector<Part> Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f) cons
     start_threads(threads, 1, std::max(1, options_.threads), [&](int) { work(); });  // as many as the system gives
     work();
     threads.clear();
-    return parts;
+    if (!shared_.combine) return fold(parts);
+    SharedSums::Parts mine(kChunks);
+    for (std::size_t c = 0; c < kChunks; ++c)
+        if (ours(c)) mine[c] = flat(parts[c]);
+    Part sum{};
+    unflat(shared_.combine(mine,
+                           [&](const SharedSums::Parts& all) {
+                               std::vector<Part> every(kChunks);
+                               for (std::size_t c = 0; c < kChunks; ++c) unflat(all.at(c), every[c]);
+                               return flat(fold(every));
+                           }),
+           sum);
+    return sum;
 }
+
+namespace {
+
+// The chunks' sum, in chunk order.
+double total(const std::vector<double>& parts) { return std::accumulate(parts.begin(), parts.end(), 0.0); }
+
+}  // namespace
 
 double Tuner::target(const TuneRow& row, double lambda) const {
     return lambda * row.result + (1 - lambda) * sigmoid(score_k_, row.score);
@@ -102,15 +141,18 @@ double Tuner::target(const TuneRow& row, double lambda) const {
 
 double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const {
     if (rows.empty()) return 0;
-    const auto parts = in_chunks<double>(rows, [&](std::size_t begin, std::size_t end) {
-        double sum = 0;
-        for (std::size_t i = begin; i < end; ++i) {
-            const double d = target(rows[i], lambda) - sigmoid(k, linear_value(rows[i].eval, weights));
-            sum += d * d;
-        }
-        return sum;
-    });
-    return std::accumulate(parts.begin(), parts.end(), 0.0) / static_cast<double>(rows.size());
+    const double sum = in_chunks<double>(
+        rows,
+        [&](std::size_t begin, std::size_t end) {
+            double part = 0;
+            for (std::size_t i = begin; i < end; ++i) {
+                const double d = target(rows[i], lambda) - sigmoid(k, linear_value(rows[i].eval, weights));
+                part += d * d;
+            }
+            return part;
+        },
+        total);
+    return sum / static_cast<double>(rows.size());
 }
 
 namespace {
@@ -141,52 +183,59 @@ double Tuner::fit_k(const Weights& weights) const {
 
 double Tuner::fit_score_k() const {
     return minimum_k([&](double k) {
-        const auto parts = in_chunks<double>(training_, [&](std::size_t begin, std::size_t end) {
-            double sum = 0;
-            for (std::size_t i = begin; i < end; ++i) {
-                const double d = training_[i].result - sigmoid(k, training_[i].score);
-                sum += d * d;
-            }
-            return sum;
-        });
-        return std::accumulate(parts.begin(), parts.end(), 0.0);
+        return in_chunks<double>(
+            training_,
+            [&](std::size_t begin, std::size_t end) {
+                double part = 0;
+                for (std::size_t i = begin; i < end; ++i) {
+                    const double d = training_[i].result - sigmoid(k, training_[i].score);
+                    part += d * d;
+                }
+                return part;
+            },
+            total);
     });
 }
 
 Weights Tuner::gradient(const Weights& weights) const {
-    const auto parts = in_chunks<Weights>(training_, [&](std::size_t begin, std::size_t end) {
-        Weights g(weights.size(), {0.0, 0.0});
-        for (std::size_t i = begin; i < end; ++i) {
-            const TuneRow& row = training_[i];
-            const Halves h = halves(row.eval, weights);
-            const double p = sigmoid(k_, h.mg * row.eval.mg_share + h.eg * row.eval.eg_share);
-            // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
-            const double d = -2 * (target(row, options_.lambda) - p) * p * (1 - p) * k_;
-            const double d_mg = d * row.eval.mg_share, d_eg = d * row.eval.eg_share * h.eg_slope;
-            for (const auto& [index, count] : row.eval.counts) {
-                g[index][0] += d_mg * count;
-                g[index][1] += d_eg * count;
-            }
-            for (const DangerSum& danger : row.eval.dangers) {
-                const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
-                const double mg = d_mg * danger.sign * danger_slope_mg(danger, s_mg);
-                const double eg = d_eg * danger.sign * danger_slope_eg(danger, s_eg);
-                for (const auto& [index, count] : danger.counts) {
-                    g[index][0] += mg * count;
-                    g[index][1] += eg * count;
-                }
-            }
-            for (const auto& [index, count] : row.eval.complexity)
-                g[index][1] += d * row.eval.eg_share * h.complexity_slope * count;
-        }
-        return g;
-    });
-    Weights total(weights.size(), {0.0, 0.0});
     const double n = static_cast<double>(std::max<std::size_t>(1, training_.size()));
-    for (const Weights& part : parts)
-        for (std::size_t i = 0; i < part.size(); ++i)
-            for (int h = 0; h < 2; ++h) total[i][h] += part[i][h] / n;
-    return total;
+    const auto fold = [&](const std::vector<Weights>& parts) {
+        Weights total(weights.size(), {0.0, 0.0});
+        for (const Weights& part : parts)
+            for (std::size_t i = 0; i < part.size(); ++i)
+                for (int h = 0; h < 2; ++h) total[i][h] += part[i][h] / n;
+        return total;
+    };
+    return in_chunks<Weights>(
+        training_,
+        [&](std::size_t begin, std::size_t end) {
+            Weights g(weights.size(), {0.0, 0.0});
+            for (std::size_t i = begin; i < end; ++i) {
+                const TuneRow& row = training_[i];
+                const Halves h = halves(row.eval, weights);
+                const double p = sigmoid(k_, h.mg * row.eval.mg_share + h.eg * row.eval.eg_share);
+                // d/dE of (t - p)^2 = -2 (t - p) p (1 - p) K
+                const double d = -2 * (target(row, options_.lambda) - p) * p * (1 - p) * k_;
+                const double d_mg = d * row.eval.mg_share, d_eg = d * row.eval.eg_share * h.eg_slope;
+                for (const auto& [index, count] : row.eval.counts) {
+                    g[index][0] += d_mg * count;
+                    g[index][1] += d_eg * count;
+                }
+                for (const DangerSum& danger : row.eval.dangers) {
+                    const auto [s_mg, s_eg] = weighted_sum(danger.counts, weights);
+                    const double mg = d_mg * danger.sign * danger_slope_mg(danger, s_mg);
+                    const double eg = d_eg * danger.sign * danger_slope_eg(danger, s_eg);
+                    for (const auto& [index, count] : danger.counts) {
+                        g[index][0] += mg * count;
+                        g[index][1] += eg * count;
+                    }
+                }
+                for (const auto& [index, count] : row.eval.complexity)
+                    g[index][1] += d * row.eval.eg_share * h.complexity_slope * count;
+            }
+            return g;
+        },
+        fold);
 }
 
 std::vector<std::array<bool, 2>> Tuner::held(std::size_t weight_count) const {

@@ -49,6 +49,21 @@ struct TuneOptions {
 
 double sigmoid(double k, double x);
 
+// A tuner's sums shared with other processes (cli/tune.cpp: the ranks of an
+// MPI job, each holding every position). Every sum is over 64 fixed chunks of
+// positions; this process computes the chunks c with c % count == index,
+// each chunk's part a vector of doubles. `combine` gets them (the others'
+// entries empty) and `fold`, which turns every chunk's part, in chunk order,
+// into the sum; it must call fold in one place on all the processes' parts
+// and return its result to each. The sums are then bit for bit those of one
+// process. Every process must make the same calls in the same order.
+struct SharedSums {
+    using Parts = std::vector<std::vector<double>>;
+    using Fold = std::function<std::vector<double>(const Parts& all)>;
+    int index = 0, count = 1;
+    std::function<std::vector<double>(const Parts& mine, const Fold& fold)> combine;
+};
+
 class Tuner {
 public:
     // Splits the rows (seeded) into training and validation positions.
@@ -82,15 +97,20 @@ public:
     // Runs Adam from `weights`, the held halves kept; calls `after_epoch(epoch, weights)` after each.
     Weights run(Weights weights, const std::function<void(int, const Weights&)>& after_epoch) const;
 
+    // From now on, every sum (errors, K's fits, gradients) is shared.
+    void share(SharedSums shared) { shared_ = std::move(shared); }
+
 private:
     double error(const std::vector<TuneRow>& rows, const Weights& weights, double k, double lambda) const;
     double target(const TuneRow& row, double lambda) const;
-    // Sums f(row range) over the threads' fixed chunks, in chunk order.
-    template <class Part, class F>
-    std::vector<Part> in_chunks(const std::vector<TuneRow>& rows, F&& f) const;
+    // fold(parts) of f(row range) over the fixed chunks, computed on the
+    // threads (and, shared, the other processes), folded in chunk order.
+    template <class Part, class F, class Fold>
+    Part in_chunks(const std::vector<TuneRow>& rows, F&& f, Fold&& fold) const;
 
     std::vector<TuneRow> training_, validation_;
     TuneOptions options_;
+    SharedSums shared_;
     double k_ = 0.0057;  // about ln(10) / 400, the usual scale of centipawns
     double score_k_ = k_;
 };
