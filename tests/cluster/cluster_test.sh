@@ -7,8 +7,9 @@
 # batch of positions solved with the answers of one machine (solve); the
 # training positions of one machine's datagen, also resumed (datagen); a
 # book of solved positions byte for byte one machine's (book); tuned
-# weights bit for bit one machine's (tune).
-#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book|tune PLY MPIRUN DATA
+# weights bit for bit one machine's (tune); a batch whose job is killed,
+# resumed to one machine's answers (solve-resume).
+#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book|tune|solve-resume PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
 work=$(mktemp -d)
@@ -272,6 +273,64 @@ book() {
     done
 }
 
+# Waits until the journal $1 holds $2 answers; fails after a minute.
+await_answers() {
+    local tries held
+    for ((tries = 0; tries < 600; ++tries)); do
+        held=$(grep -c '^[0-9]' "$1" 2> /dev/null || true)
+        ((${held:-0} >= $2)) && return
+        sleep 0.1
+    done
+    fail "the journal never held $2 answers"
+}
+
+solve_resume() {
+    # 40 of Pons' Begin-Medium positions, one score in five made wrong: some seconds.
+    head -40 "$data/connect4/Test_L1_R2" | awk 'NR % 5 == 2 { $2 += 1 } { print }' > "$work/set"
+    local -a args=(solve connect4 --batch "$work/set" --json)
+    "$ply" "${args[@]}" > "$work/alone.json" 2> "$work/alone.err" || true
+    grep '^wrong:' "$work/alone.err" > "$work/alone.wrong"
+    [[ $(wc -l < "$work/alone.wrong") == 8 ]] || fail "one machine did not find the 8 wrong scores"
+    for ranks in 1 2 3; do
+        # The last rank killed (at 1 rank: the whole job) once 10 answers are kept.
+        rm -f "$work/journal"
+        PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --journal "$work/journal" \
+            > /dev/null 2>&1 &
+        local job=$! victim="" tries
+        for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
+            victim=$(rank_process $((ranks - 1)) $$)
+            [[ -n $victim ]] || sleep 0.1
+        done
+        [[ -n $victim ]] || fail "at $ranks ranks rank $((ranks - 1)) never ran"
+        await_answers "$work/journal" 10
+        kill -9 "$victim" || fail "at $ranks ranks the job ended before it was killed"
+        local status=0
+        wait "$job" || status=$?
+        ((status != 0 && status != 124)) || fail "at $ranks ranks the job ended with status $status after a kill"
+        local kept
+        kept=$(grep -c '^[0-9]' "$work/journal")
+        ((kept < 40)) || fail "at $ranks ranks every answer was kept before the kill"
+        "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --journal "$work/journal" > "$work/ranks.json" \
+            2> "$work/ranks.err" || true
+        diff <(batch_summary < "$work/alone.json") <(batch_summary < "$work/ranks.json") > /dev/null ||
+            fail "at $ranks ranks the resumed summary differs from one machine's: $(cat "$work/ranks.json")"
+        grep '^wrong:' "$work/ranks.err" | diff "$work/alone.wrong" - > /dev/null ||
+            fail "at $ranks ranks the resumed batch's wrong answers differ from one machine's"
+        # Each position solved once: the rerun solved only those the journal lacked.
+        [[ $(grep '^[0-9]' "$work/journal" | cut -d' ' -f1 | sort -u | wc -l) == 40 &&
+            $(grep -c '^[0-9]' "$work/journal") == 40 ]] || fail "at $ranks ranks a position was solved twice"
+        echo "ok: at $ranks ranks, rank $((ranks - 1)) killed after $kept of 40 answers: the rerun ends as one machine's"
+    done
+    # The journal of another job (here weak solving) is refused, and kept as it was.
+    cp "$work/journal" "$work/journal.before"
+    local status=0
+    "$ply" "${args[@]}" --weak --journal "$work/journal" > /dev/null 2> "$work/other.err" || status=$?
+    ((status == 1)) && grep -q "not this job's journal" "$work/other.err" ||
+        fail "another job's journal was not refused (status $status)"
+    cmp -s "$work/journal" "$work/journal.before" || fail "another job's journal was changed"
+    echo "ok: another job's journal is refused and left as it was"
+}
+
 # A tuning report without its times and the file it names.
 tuning_report() { grep -v -E 's/epoch|read in|^wrote ' "$1"; }
 
@@ -303,5 +362,6 @@ case $what in
     datagen) datagen ;;
     book) book ;;
     tune) tune ;;
+    solve-resume) solve_resume ;;
     *) fail "unknown test '$what'" ;;
 esac

@@ -5,7 +5,8 @@
 namespace ply::cli {
 
 std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ranks)>& plan,
-                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead) {
+                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead,
+                                          const RankHooks& hooks) {
     cluster::World* world = cluster::World::get();
     if (!world) return std::nullopt;
     const std::size_t n = plan(world->size());
@@ -15,11 +16,15 @@ std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ra
     std::size_t next = 0;
     cluster::Farm farm;
     farm.next = [&]() -> std::optional<std::uint64_t> {
+        while (next < n && hooks.skip && hooks.skip(next)) ++next;
         if (next < n) return next++;
         return std::nullopt;
     };
     farm.work = [&](int, std::uint64_t i) { return work(std::size_t(i)); };
-    farm.done = [&](std::uint64_t i, const std::string& result) { out.results.at(std::size_t(i)) = result; };
+    farm.done = [&](std::uint64_t i, const std::string& result) {
+        out.results.at(std::size_t(i)) = result;
+        if (hooks.arrived) hooks.arrived(std::size_t(i), result);
+    };
     farm.ask_ahead = ask_ahead;
     cluster::run_farm(*world, farm, 1);
     return out;

@@ -18,12 +18,20 @@ struct RankResults {
     std::vector<std::string> results;
 };
 
+// Rank 0's optional hooks: the tasks to pass over (an earlier run did them;
+// their results stay empty), and each result as it arrives.
+struct RankHooks {
+    std::function<bool(std::size_t)> skip;
+    std::function<void(std::size_t, const std::string&)> arrived;
+};
+
 // Under mpirun: `plan(ranks)` lists the tasks for that many ranks (the same
 // on every rank) and says how many; `work(i)` does task i on whichever rank
 // is free. Nothing when no launcher started ply. `ask_ahead`: for tasks of
 // milliseconds, each rank asks for its next one before it starts one.
 std::optional<RankResults> tasks_on_ranks(const std::function<std::size_t(int ranks)>& plan,
-                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead);
+                                          const std::function<std::string(std::size_t)>& work, bool ask_ahead,
+                                          const RankHooks& hooks = {});
 
 // This process's rank and the job's ranks under mpirun; nothing when no launcher started ply.
 struct RankPlace {

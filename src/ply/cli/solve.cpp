@@ -15,8 +15,9 @@ void add_solve_command(CLI::App& app, const Registry& games) {
     cmd->add_option("game", opts->game, "Game: " + games.names())->required();
     add_position_option(*cmd, opts->position);
     cmd->add_flag("--json", batch->json, "Print one JSON object");
-    cmd->add_option("--batch", batch->file,
-                    "Solve every '<position> <score>' line of a benchmark set and check the scores (connect4)");
+    auto* batch_file =
+        cmd->add_option("--batch", batch->file,
+                        "Solve every '<position> <score>' line of a benchmark set and check the scores (connect4)");
     cmd->add_flag("--weak", batch->weak, "Win, draw or loss only (connect4)");
     cmd->add_option("--skip", batch->skip, "With --batch: pass over the first N positions (to split a long set)");
     cmd->add_option("--first", batch->first, "With --batch: only the first N positions (after --skip)");
@@ -27,6 +28,10 @@ void add_solve_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(1, engine::kMaxHashMb));
     cmd->add_option("--threads", batch->threads, "connect4: search threads (default 1)")
         ->check(CLI::Range(1, engine::kMaxThreads));
+    cmd->add_option("--journal", batch->journal,
+                    "With --batch: keep each answer in FILE as it is found; a rerun with the same FILE solves only "
+                    "the positions it lacks")
+        ->needs(batch_file);
     cmd->add_option("--book", batch->book, "connect4: an opening book written by `ply book`");
     cmd->add_option("--egtb", opts->egtb,
                     "checkers: a folder of endgame tables (`ply egtb build`): the solve stops at the positions they "

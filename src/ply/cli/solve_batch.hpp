@@ -1,7 +1,9 @@
 // `ply solve <game> --batch FILE`: a benchmark set of positions with their
 // known scores, one "<position> <score>" a line in the game's published
 // convention (Pascal Pons' and Christophe Steininger's Connect Four sets, or
-// a book written by `ply book`), each solved and checked.
+// a book written by `ply book`), each solved and checked. With --journal
+// FILE each answer is kept as it is found, and a rerun after a kill solves
+// only the positions FILE lacks.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 
 #include <ply/cli/errors.hpp>
 #include <ply/cli/interrupt.hpp>
+#include <ply/cli/journal.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
 #include <ply/cli/ranks.hpp>
@@ -38,6 +41,7 @@ struct BatchOptions {
     std::string book;         // an opening book to load
     int threads = 1;
     bool json = false;
+    std::string journal;  // --journal: where the answers are kept for a rerun
 };
 
 struct BatchTally {
@@ -120,36 +124,89 @@ std::vector<BatchEntry<G>> read_batch(const CLI::App& cmd, const BatchOptions& o
     return out;
 }
 
+// A position's answer: the set's score found, and what finding it took. As
+// text (JSON) it goes from a rank to rank 0 and into the journal.
+struct BatchAnswer {
+    int got = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+inline std::string answer_text(const BatchAnswer& a) { return nlohmann::json{a.got, a.nodes, a.seconds}.dump(); }
+
+// Throws ParseError.
+inline BatchAnswer answer_of(const std::string& text) {
+    try {
+        const nlohmann::json j = nlohmann::json::parse(text);
+        return {j.at(0).get<int>(), j.at(1).get<std::uint64_t>(), j.at(2).get<double>()};
+    } catch (const nlohmann::json::exception&) {
+        throw ParseError("not an answer: '" + clip(text) + "'");
+    }
+}
+
 // One position's answer counted; a wrong one said on standard error.
 template <SolvedBookGame G>
-void count_answer(BatchTally& t, const BatchEntry<G>& e, int got, std::uint64_t nodes, double seconds) {
-    t.seconds += seconds;
-    t.nodes += nodes;
+void count_answer(BatchTally& t, const BatchEntry<G>& e, const BatchAnswer& a) {
+    t.seconds += a.seconds;
+    t.nodes += a.nodes;
     ++t.count;
-    if (got == e.expected) return;
+    if (a.got == e.expected) return;
     ++t.wrong;
-    std::cerr << "wrong: line " << e.line << " '" << clip(e.text) << "': " << got << ", the set says " << e.expected
+    std::cerr << "wrong: line " << e.line << " '" << clip(e.text) << "': " << a.got << ", the set says " << e.expected
               << "\n";
 }
 
-// Under mpirun: each position solved by whichever rank is free (each with
-// its own table), the answers counted in the set's order on rank 0, as one
-// machine counts them; false on the other ranks, which print nothing.
+// --journal's file, for this set solved this way (its text, the mode and format).
 template <SolvedBookGame G>
-bool solve_batch_on_ranks(const BatchOptions& opts, const std::vector<BatchEntry<G>>& entries, solve::Solver<G>& solver,
-                          BatchTally& t) {
+std::optional<Journal> open_journal(const CLI::App& cmd, const BatchOptions& opts, const std::string& text) {
+    if (opts.journal.empty()) return std::nullopt;
+    const std::string job = std::string(G::name) + " solve --batch, " + (opts.weak ? "weak" : "strong") + ", board '" +
+                            opts.format.board + "'" + (opts.format.zero_based ? ", zero-based" : "") + ", set " +
+                            text_fingerprint(text);
+    try {
+        return std::optional<Journal>(std::in_place, opts.journal, job);
+    } catch (const ParseError& e) {
+        input_error(cmd, e.what());
+    }
+}
+
+// The answer an earlier run kept for the position on the set's `line`, if any.
+inline std::optional<BatchAnswer> kept_answer(const CLI::App& cmd, const std::optional<Journal>& journal,
+                                              std::size_t line) {
+    if (!journal) return std::nullopt;
+    const auto it = journal->done().find(line);
+    if (it == journal->done().end()) return std::nullopt;
+    try {
+        return answer_of(it->second);
+    } catch (const ParseError& e) {
+        input_error(cmd, "the journal's answer for line " + std::to_string(line) + ": " + e.what());
+    }
+}
+
+// Under mpirun: each position the journal lacks solved by whichever rank is
+// free (each with its own table) and kept in the journal as it comes in;
+// the answers counted in the set's order on rank 0, as one machine counts
+// them; false on the other ranks, which print nothing.
+template <SolvedBookGame G>
+bool solve_batch_on_ranks(const CLI::App& cmd, const BatchOptions& opts, const std::vector<BatchEntry<G>>& entries,
+                          solve::Solver<G>& solver, std::optional<Journal>& journal, BatchTally& t) {
+    RankHooks hooks;
+    if (journal) {
+        hooks.skip = [&](std::size_t i) { return journal->done().contains(entries[i].line); };
+        hooks.arrived = [&](std::size_t i, const std::string& answer) { journal->record(entries[i].line, answer); };
+    }
     const auto ranked = tasks_on_ranks([&](int) { return entries.size(); },
                                        [&](std::size_t i) {
                                            const Stopwatch clock;
                                            const auto solution = solver.solve(entries[i].game, opts.weak);
-                                           const int got = set_score(entries[i].game, solution.score, opts.weak);
-                                           return (nlohmann::json{got, solution.nodes, clock.seconds()}).dump();
+                                           return answer_text({set_score(entries[i].game, solution.score, opts.weak),
+                                                               solution.nodes, clock.seconds()});
                                        },
-                                       false);
+                                       false, hooks);
     if (!ranked->leader) return false;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        const nlohmann::json answer = nlohmann::json::parse(ranked->results[i]);
-        count_answer(t, entries[i], answer[0].get<int>(), answer[1].get<std::uint64_t>(), answer[2].get<double>());
+        const std::string& result = ranked->results[i];
+        count_answer(t, entries[i], result.empty() ? *kept_answer(cmd, journal, entries[i].line) : answer_of(result));
     }
     return true;
 }
@@ -173,15 +230,22 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts, std::optional<do
     solver.set_threads(opts.threads);
     solve::SolvedBook book;
     use_book(cmd, solver, opts.book, book);
+    const auto place = rank_place();
+    std::optional<Journal> journal;  // rank 0's alone
+    if (!place || place->rank == 0) journal = open_journal<G>(cmd, opts, text);
     BatchTally t;
     if (ranks) {
-        if (solve_batch_on_ranks(opts, entries, solver, t)) print_batch<G>(opts, t);
+        if (solve_batch_on_ranks(cmd, opts, entries, solver, journal, t)) print_batch<G>(opts, t);
         if (t.wrong) exit_with(kInputError);
         return;
     }
     Progress progress("batch", entries.size());
     SolveWatch watch(solver.control(), seconds);  // --time and Ctrl-C stop the position under way
     for (const auto& e : entries) {
+        if (const auto kept = kept_answer(cmd, journal, e.line)) {
+            count_answer(t, e, *kept);
+            continue;
+        }
         // The table is kept from one position to the next, as Pons' benchmark
         // does: its entries are exact facts about positions.
         const Stopwatch clock;
@@ -190,7 +254,9 @@ void solve_batch(const CLI::App& cmd, const BatchOptions& opts, std::optional<do
             t.stopped = watch.stopped_by() == SolveWatch::Stop::CtrlC ? "Ctrl-C" : "time limit";
             break;
         }
-        count_answer(t, e, set_score(e.game, solution.score, opts.weak), solution.nodes, clock.seconds());
+        const BatchAnswer answer{set_score(e.game, solution.score, opts.weak), solution.nodes, clock.seconds()};
+        count_answer(t, e, answer);
+        if (journal) journal->record(e.line, answer_text(answer));
         progress.step(t.nodes);
     }
     watch.finish();

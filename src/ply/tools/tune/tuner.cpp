@@ -79,15 +79,15 @@ Tuner::Tuner(std::vector<TuneRow> rows, const TuneOptions& options) : options_(o
 namespace {
 
 // A chunk's part as the doubles SharedSums carries, and back.
-std::vector<double> flat(double x) { return {x}; }
-std::vector<double> flat(const Weights& w) {
+std::vector<double> part_doubles(double x) { return {x}; }
+std::vector<double> part_doubles(const Weights& w) {
     std::vector<double> out;
     out.reserve(2 * w.size());
     for (const auto& pair : w) out.insert(out.end(), pair.begin(), pair.end());
     return out;
 }
-void unflat(const std::vector<double>& v, double& x) { x = v.at(0); }
-void unflat(const std::vector<double>& v, Weights& w) {
+void part_from_doubles(const std::vector<double>& v, double& x) { x = v.at(0); }
+void part_from_doubles(const std::vector<double>& v, Weights& w) {
     w.assign(v.size() / 2, {0.0, 0.0});
     for (std::size_t i = 0; i < w.size(); ++i) w[i] = {v[2 * i], v[2 * i + 1]};
 }
@@ -116,22 +116,23 @@ Part Tuner::in_chunks(const std::vector<TuneRow>& rows, F&& f, Fold&& fold) cons
     if (!shared_.combine) return fold(parts);
     SharedSums::Parts mine(kChunks);
     for (std::size_t c = 0; c < kChunks; ++c)
-        if (ours(c)) mine[c] = flat(parts[c]);
+        if (ours(c)) mine[c] = part_doubles(parts[c]);
     Part sum{};
-    unflat(shared_.combine(mine,
-                           [&](const SharedSums::Parts& all) {
-                               std::vector<Part> every(kChunks);
-                               for (std::size_t c = 0; c < kChunks; ++c) unflat(all.at(c), every[c]);
-                               return flat(fold(every));
-                           }),
-           sum);
+    part_from_doubles(shared_.combine(mine,
+                                      [&](const SharedSums::Parts& all) {
+                                          std::vector<Part> every(kChunks);
+                                          for (std::size_t c = 0; c < kChunks; ++c)
+                                              part_from_doubles(all.at(c), every[c]);
+                                          return part_doubles(fold(every));
+                                      }),
+                      sum);
     return sum;
 }
 
 namespace {
 
 // The chunks' sum, in chunk order.
-double total(const std::vector<double>& parts) { return std::accumulate(parts.begin(), parts.end(), 0.0); }
+double chunk_total(const std::vector<double>& parts) { return std::accumulate(parts.begin(), parts.end(), 0.0); }
 
 }  // namespace
 
@@ -151,7 +152,7 @@ double Tuner::error(const std::vector<TuneRow>& rows, const Weights& weights, do
             }
             return part;
         },
-        total);
+        chunk_total);
     return sum / static_cast<double>(rows.size());
 }
 
@@ -193,7 +194,7 @@ double Tuner::fit_score_k() const {
                 }
                 return part;
             },
-            total);
+            chunk_total);
     });
 }
 
