@@ -71,10 +71,24 @@ World::~World() { MPI_Finalize(); }
 
 void World::send(int to, int tag, std::string_view bytes) {
     if (bytes.size() > std::size_t(INT32_MAX)) throw std::length_error("cluster message over 2 GB");
-    std::lock_guard lock(mpi_mutex);
-    MPI_Send(bytes.data(), int(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD);
-    ++messages_;
-    bytes_ += bytes.size();
+    // Polled as receive() is: a large message waits for its receiver, and
+    // MPI's blocking send spins on its core meanwhile.
+    MPI_Request request = MPI_REQUEST_NULL;
+    {
+        std::lock_guard lock(mpi_mutex);
+        MPI_Isend(bytes.data(), int(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD, &request);
+        ++messages_;
+        bytes_ += bytes.size();
+    }
+    for (auto pause = std::chrono::microseconds(20);; pause = std::min(pause * 2, std::chrono::microseconds(2000))) {
+        {
+            std::lock_guard lock(mpi_mutex);
+            int sent = 0;
+            MPI_Test(&request, &sent, MPI_STATUS_IGNORE);
+            if (sent) return;
+        }
+        std::this_thread::sleep_for(pause);
+    }
 }
 
 Message World::receive(int from) {
