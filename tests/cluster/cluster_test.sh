@@ -5,44 +5,13 @@
 # ends the job with one line (rank-dies); endgame databases byte for byte
 # those of one machine, and a rerun that keeps the complete files (egtb); a
 # batch of positions solved with the answers of one machine (solve); the
-# training positions of one machine's datagen, also resumed (datagen); a
-# book of solved positions byte for byte one machine's (book); tuned
-# weights bit for bit one machine's (tune); a batch whose job is killed,
-# resumed to one machine's answers (solve-resume).
-#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen|book|tune|solve-resume PLY MPIRUN DATA
+# training positions of one machine's datagen, also resumed (datagen).
+# Books, tuning and resumed batches: jobs_test.sh.
+#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-# Open MPI refuses root (CI's user) and more ranks than cores unless told;
-# MPICH needs neither, and ignores the variables.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# Containers often forbid the cross-process memory reads of Open MPI's
-# shared-memory copies (it then warns on every message); small messages need none.
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-launch=("$mpirun")
-open_mpi=false
-if [[ $("$mpirun" --version 2>&1) == *[Oo]pen*[Mm][Pp][Ii]* ]]; then
-    open_mpi=true
-    launch+=(--oversubscribe)
-fi
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-
-# Fails unless every rank above 0 sent more than `least` messages or bytes
-# (`field`, from the PLY_CLUSTER_STATS lines of `log`): each one did work.
-every_rank_worked() {
-    local ranks=$1 log=$2 field=$3 least=$4 did=$5 group=1 rank sent
-    [[ $field == bytes ]] && group=2
-    for ((rank = 1; rank < ranks; ++rank)); do
-        sent=$(sed -nE "s/^ply cluster: rank $rank sent ([0-9]+) messages, ([0-9]+) bytes$/\\$group/p" "$log")
-        ((${sent:-0} > least)) || fail "at $ranks ranks rank $rank $did"
-    done
-}
+# shellcheck source=tests/cluster/common.sh
+source "$(dirname "$0")/common.sh"
 
 # The lines of a perft report without its time and speed.
 counts() { grep -v -E '^(Time|Speed):'; }
@@ -108,25 +77,11 @@ match() {
     echo "ok: an SPRT verdict at 3 ranks stopped the match after $played of 400 games"
 }
 
-# The process of rank $1 of the job marked PLY_TEST_JOB=$2, if it is running.
-rank_process() {
-    local environ
-    for environ in /proc/[0-9]*/environ; do
-        tr '\0' '\n' 2> /dev/null < "$environ" | grep -qx "PLY_TEST_JOB=$2" || continue
-        tr '\0' '\n' 2> /dev/null < "$environ" | grep -qE "^(OMPI_COMM_WORLD_RANK|PMI_RANK)=$1$" || continue
-        [[ $(cat "${environ%/environ}/comm" 2> /dev/null) == ply ]] && echo "${environ%/environ}" | cut -d/ -f3
-    done
-}
-
 rank_dies() {
     # A count of some seconds; rank 1 is killed as soon as it runs.
     PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np 2 "$ply" perft --depth 7 > "$work/out" 2> "$work/err" &
-    local job=$! victim=""
-    for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
-        victim=$(rank_process 1 $$)
-        [[ -n $victim ]] || sleep 0.1
-    done
-    [[ -n $victim ]] || fail "rank 1 never ran"
+    local job=$! victim
+    victim=$(running_rank 1 "rank 1 never ran")
     kill -9 "$victim"
     local status=0
     wait "$job" || status=$?
@@ -178,12 +133,8 @@ egtb() {
     # Rank 1 killed during a build: the job ends, and a rerun ends as one machine's.
     rm -rf "$work/killed"
     PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np 2 "$ply" "${every[@]}" --dir "$work/killed" > /dev/null 2>&1 &
-    local job=$! victim=""
-    for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
-        victim=$(rank_process 1 $$)
-        [[ -n $victim ]] || sleep 0.1
-    done
-    [[ -n $victim ]] || fail "rank 1 of the build never ran"
+    local job=$! victim
+    victim=$(running_rank 1 "rank 1 of the build never ran")
     sleep 1
     kill -9 "$victim"
     local status=0
@@ -195,10 +146,6 @@ egtb() {
     [[ -z $(find "$work/killed" -type f ! -name '*.plyt') ]] || fail "the rerun left a temporary file"
     echo "ok: rank 1 killed during a build (status $status): the rerun's tables are one machine's"
 }
-
-# A summary without its times and node counts (each rank keeps a table of
-# its own, so the nodes differ): the positions, the wrong ones, the mode.
-batch_summary() { sed -E 's/"(mean_nodes|mean_seconds|nodes_per_second)":[^,]*,//g'; }
 
 solve() {
     # Pons' set, one score in five made wrong: the wrong answers are known.
@@ -256,103 +203,6 @@ datagen() {
     echo "ok: 15 games at 3 ranks resumed to 30 at 2: the same training positions as one machine's"
 }
 
-book() {
-    # 49 Connect Four positions two plies after one of Pons' set: some seconds in all.
-    local -a args=(book connect4 --position 2416615552 --plies 2)
-    "$ply" "${args[@]}" --out "$work/alone.book" > /dev/null 2>&1
-    [[ $(grep -c -v '^#' "$work/alone.book") == 49 ]] || fail "one machine's book does not hold 49 positions"
-    for ranks in 1 2 3; do
-        rm -f "$work/ranks.book"
-        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --out "$work/ranks.book" \
-            > /dev/null 2> "$work/ranks.err"
-        cmp -s "$work/alone.book" "$work/ranks.book" || fail "at $ranks ranks the book differs from one machine's"
-        # Each rank solved positions: its first question and goodbye, and one answer a position.
-        every_rank_worked "$ranks" "$work/ranks.err" messages 2 "solved no position"
-        [[ -z $(find "$work" -name 'ranks.book.tmp-*') ]] || fail "at $ranks ranks a temporary file remains"
-        echo "ok: a book of 49 positions at $ranks ranks: byte for byte one machine's"
-    done
-}
-
-# Waits until the journal $1 holds $2 answers; fails after a minute.
-await_answers() {
-    local tries held
-    for ((tries = 0; tries < 600; ++tries)); do
-        held=$(grep -c '^[0-9]' "$1" 2> /dev/null || true)
-        ((${held:-0} >= $2)) && return
-        sleep 0.1
-    done
-    fail "the journal never held $2 answers"
-}
-
-solve_resume() {
-    # 40 of Pons' Begin-Medium positions, one score in five made wrong: some seconds.
-    head -40 "$data/connect4/Test_L1_R2" | awk 'NR % 5 == 2 { $2 += 1 } { print }' > "$work/set"
-    local -a args=(solve connect4 --batch "$work/set" --json)
-    "$ply" "${args[@]}" > "$work/alone.json" 2> "$work/alone.err" || true
-    grep '^wrong:' "$work/alone.err" > "$work/alone.wrong"
-    [[ $(wc -l < "$work/alone.wrong") == 8 ]] || fail "one machine did not find the 8 wrong scores"
-    for ranks in 1 2 3; do
-        # The last rank killed (at 1 rank: the whole job) once 10 answers are kept.
-        rm -f "$work/journal"
-        PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --journal "$work/journal" \
-            > /dev/null 2>&1 &
-        local job=$! victim="" tries
-        for ((tries = 0; tries < 300 && ${#victim} == 0; ++tries)); do
-            victim=$(rank_process $((ranks - 1)) $$)
-            [[ -n $victim ]] || sleep 0.1
-        done
-        [[ -n $victim ]] || fail "at $ranks ranks rank $((ranks - 1)) never ran"
-        await_answers "$work/journal" 10
-        kill -9 "$victim" || fail "at $ranks ranks the job ended before it was killed"
-        local status=0
-        wait "$job" || status=$?
-        ((status != 0 && status != 124)) || fail "at $ranks ranks the job ended with status $status after a kill"
-        local kept
-        kept=$(grep -c '^[0-9]' "$work/journal")
-        ((kept < 40)) || fail "at $ranks ranks every answer was kept before the kill"
-        "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --journal "$work/journal" > "$work/ranks.json" \
-            2> "$work/ranks.err" || true
-        diff <(batch_summary < "$work/alone.json") <(batch_summary < "$work/ranks.json") > /dev/null ||
-            fail "at $ranks ranks the resumed summary differs from one machine's: $(cat "$work/ranks.json")"
-        grep '^wrong:' "$work/ranks.err" | diff "$work/alone.wrong" - > /dev/null ||
-            fail "at $ranks ranks the resumed batch's wrong answers differ from one machine's"
-        # Each position solved once: the rerun solved only those the journal lacked.
-        [[ $(grep '^[0-9]' "$work/journal" | cut -d' ' -f1 | sort -u | wc -l) == 40 &&
-            $(grep -c '^[0-9]' "$work/journal") == 40 ]] || fail "at $ranks ranks a position was solved twice"
-        echo "ok: at $ranks ranks, rank $((ranks - 1)) killed after $kept of 40 answers: the rerun ends as one machine's"
-    done
-    # The journal of another job (here weak solving) is refused, and kept as it was.
-    cp "$work/journal" "$work/journal.before"
-    local status=0
-    "$ply" "${args[@]}" --weak --journal "$work/journal" > /dev/null 2> "$work/other.err" || status=$?
-    ((status == 1)) && grep -q "not this job's journal" "$work/other.err" ||
-        fail "another job's journal was not refused (status $status)"
-    cmp -s "$work/journal" "$work/journal.before" || fail "another job's journal was changed"
-    echo "ok: another job's journal is refused and left as it was"
-}
-
-# A tuning report without its times and the file it names.
-tuning_report() { grep -v -E 's/epoch|read in|^wrote ' "$1"; }
-
-tune() {
-    "$ply" datagen --games 40 --nodes 300 --threads 1 --random-plies 4 --seed 7 --out "$work/games.bin" > /dev/null 2>&1
-    local -a args=(tune --data "$work/games.bin" --report-every 10)
-    "$ply" "${args[@]}" --epochs 0 --out "$work/start.txt" > /dev/null
-    args+=(--epochs 30)
-    "$ply" "${args[@]}" --out "$work/alone.txt" > "$work/alone.out"
-    ! cmp -s "$work/start.txt" "$work/alone.txt" || fail "30 epochs on one machine left the weights as they were"
-    for ranks in 1 2 3; do
-        PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --out "$work/ranks.txt" \
-            > "$work/ranks.out" 2> "$work/ranks.err"
-        cmp -s "$work/alone.txt" "$work/ranks.txt" || fail "at $ranks ranks the weights differ from one machine's"
-        diff <(tuning_report "$work/alone.out") <(tuning_report "$work/ranks.out") > /dev/null ||
-            fail "at $ranks ranks K, the errors or the groups' changes differ from one machine's"
-        # Each rank summed its chunks: a gradient's share is kilobytes.
-        every_rank_worked "$ranks" "$work/ranks.err" bytes 100000 "summed no chunk"
-        echo "ok: 30 epochs at $ranks ranks: the weights, K and every error bit for bit one machine's"
-    done
-}
-
 case $what in
     perft) perft ;;
     match) match ;;
@@ -360,8 +210,5 @@ case $what in
     egtb) egtb ;;
     solve) solve ;;
     datagen) datagen ;;
-    book) book ;;
-    tune) tune ;;
-    solve-resume) solve_resume ;;
     *) fail "unknown test '$what'" ;;
 esac

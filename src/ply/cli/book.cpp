@@ -26,14 +26,18 @@ void add_book_command(CLI::App& app, const Registry& games) {
         ->check(CLI::Range(1, engine::kMaxHashMb));
     cmd->add_option("--time", opts->seconds, "Solved positions: give up after S seconds (nothing is written; exit 3)")
         ->check(finite_range(0.001, kMaxJobSeconds));
+    cmd->add_option("--journal", opts->journal,
+                    "Solved positions: keep each score in FILE as it is found; a rerun with the same FILE solves only "
+                    "the positions it lacks");
     cmd->add_option("--pgn", opts->pgn, "Recorded games: the PGN file to make the book from");
     cmd->add_option("--max-ply", opts->max_ply, "Recorded games: plies of each game to count (default 1024)")
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--min-game", opts->min_game, "Recorded games: games a move needs to be kept (default 3)")
         ->check(CLI::Range(1, 1 << 20));
     cmd->callback([cmd, opts, &games] {
-        refuse_same_files(*cmd, {{"--out", opts->out}},
-                          {{"--pgn", opts->pgn}, {"--position", opts->position.value_or("")}});
+        refuse_same_files(
+            *cmd, {{"--out", opts->out}},
+            {{"--pgn", opts->pgn}, {"--position", opts->position.value_or("")}, {"--journal", opts->journal}});
         game_named(*cmd, games, opts->game).book(*cmd, *opts);
     });
 }

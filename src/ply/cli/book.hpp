@@ -26,7 +26,8 @@ void run_book(const CLI::App& cmd, const BookOptions& opts) {
         if (!given(cmd, "--plies")) usage_error(cmd, opts.game + " books need --plies N");
         write_solved_book<G>(cmd, opts);
     } else if constexpr (describe::RecordBookGame<G>) {
-        refuse_options(cmd, "recorded-game", {"--plies", "--position", "--fen", "--threads", "--hash", "--time"});
+        refuse_options(cmd, "recorded-game",
+                       {"--plies", "--position", "--fen", "--threads", "--hash", "--time", "--journal"});
         if (opts.pgn.empty()) usage_error(cmd, opts.game + " books need --pgn GAMES.pgn");
         write_record_book<G>(cmd, opts);
     } else {

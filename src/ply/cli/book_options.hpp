@@ -18,6 +18,7 @@ struct BookOptions {
     int threads = 1;
     std::size_t hash_mb = 64;
     std::optional<double> seconds;  // --time: no position starts after it; then nothing is written
+    std::string journal;            // --journal: where the scores are kept for a rerun
     // From recorded games (cli/record_book.hpp), with polyglot make-book's defaults
     std::string pgn;
     int max_ply = 1024;

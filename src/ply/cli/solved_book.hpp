@@ -4,6 +4,9 @@
 // with its exact score, and `--book FILE` of `ply solve` and `ply analyse`
 // loads one so that the solver stops at those positions.
 //
+// With --journal FILE each score is kept as it is found, and a rerun after
+// a kill solves only the positions FILE lacks.
+//
 // File format: one "<position> <score>" a line, the position in the game's
 // notation and the score in the published convention, so a book is also a
 // benchmark set (`ply solve --batch`); '#' starts a comment line.
@@ -21,6 +24,7 @@
 #include <ply/cli/book_options.hpp>
 #include <ply/cli/errors.hpp>
 #include <ply/cli/interrupt.hpp>
+#include <ply/cli/journal.hpp>
 #include <ply/cli/positions.hpp>
 #include <ply/cli/progress.hpp>
 #include <ply/cli/ranks.hpp>
@@ -116,17 +120,44 @@ std::vector<G> positions_after(const G& start, int plies) {
 struct BookAnswers {
     std::vector<int> scores;
     std::uint64_t nodes = 0;
+
+    // One position's, as text (JSON): from a rank to rank 0, and in the journal.
+    static std::string text(int score, std::uint64_t nodes) { return nlohmann::json{score, nodes}.dump(); }
+    // Adds the answer `text` holds; throws ParseError.
+    void add(const std::string& text) {
+        try {
+            const nlohmann::json j = nlohmann::json::parse(text);
+            scores.push_back(j.at(0).get<int>());
+            nodes += j.at(1).get<std::uint64_t>();
+        } catch (const nlohmann::json::exception&) {
+            throw ParseError("not a book answer: '" + clip(text) + "'");
+        }
+    }
 };
+
+// --journal's file, for the positions `plies` after `start`.
+template <SolvedBookGame G>
+std::optional<Journal> open_book_journal(const BookOptions& opts, const G& start) {
+    if (opts.journal.empty()) return std::nullopt;
+    return std::optional<Journal>(
+        std::in_place, opts.journal,
+        std::string(G::name) + " book, " + std::to_string(opts.plies) + " plies after '" + start.position() + "'");
+}
 
 // Solves the positions in order on this machine; `--time` and Ctrl-C stop
 // the solve under way and end the command, nothing written.
 template <SolvedBookGame G>
 BookAnswers solve_book_here(const CLI::App& cmd, const BookOptions& opts, const std::vector<G>& positions,
-                            solve::Solver<G>& solver) {
+                            solve::Solver<G>& solver, std::optional<Journal>& journal) {
     BookAnswers a;
     Progress progress("book", positions.size());
     SolveWatch watch(solver.control(), opts.seconds);
-    for (const auto& g : positions) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const G& g = positions[i];
+        if (journal && journal->done().contains(i)) {
+            a.add(journal->done().at(i));
+            continue;
+        }
         const auto solution = solver.solve(g);
         if (!solution.complete) {
             watch.finish();
@@ -134,32 +165,37 @@ BookAnswers solve_book_here(const CLI::App& cmd, const BookOptions& opts, const 
                       << " positions solved in " << seconds_text(progress.seconds()) << "; nothing written\n";
             exit_with(watch.stopped_by() == SolveWatch::Stop::CtrlC ? kInterrupted : kStoppedByTime);
         }
-        a.nodes += solution.nodes;
-        a.scores.push_back(g.published_score(solution.score));
+        const std::string answer = BookAnswers::text(g.published_score(solution.score), solution.nodes);
+        a.add(answer);
+        if (journal) journal->record(i, answer);
         progress.step(a.nodes);
     }
     return a;
 }
 
-// Under mpirun: each position solved by whichever rank is free, each rank
-// with its own table (an exact score does not depend on it, the nodes do);
-// the answers on rank 0, in the positions' order; none on the other ranks.
+// Under mpirun: each position the journal lacks solved by whichever rank is
+// free, each rank with its own table (an exact score does not depend on
+// it, the nodes do), and kept in the journal as it comes in; the answers
+// on rank 0, in the positions' order; none on the other ranks.
 template <SolvedBookGame G>
-std::optional<BookAnswers> solve_book_on_ranks(const std::vector<G>& positions, solve::Solver<G>& solver) {
+std::optional<BookAnswers> solve_book_on_ranks(const std::vector<G>& positions, solve::Solver<G>& solver,
+                                               std::optional<Journal>& journal) {
+    RankHooks hooks;
+    if (journal) {
+        hooks.skip = [&](std::size_t i) { return journal->done().contains(i); };
+        hooks.arrived = [&](std::size_t i, const std::string& answer) { journal->record(i, answer); };
+    }
     const auto ranked =
         tasks_on_ranks([&](int) { return positions.size(); },
                        [&](std::size_t i) {
                            const auto solution = solver.solve(positions[i]);
-                           return (nlohmann::json{positions[i].published_score(solution.score), solution.nodes}).dump();
+                           return BookAnswers::text(positions[i].published_score(solution.score), solution.nodes);
                        },
-                       false);
+                       false, hooks);
     if (!ranked->leader) return std::nullopt;
     BookAnswers a;
-    for (const std::string& result : ranked->results) {
-        const nlohmann::json answer = nlohmann::json::parse(result);
-        a.scores.push_back(answer[0].get<int>());
-        a.nodes += answer[1].get<std::uint64_t>();
-    }
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        a.add(ranked->results[i].empty() ? journal->done().at(i) : ranked->results[i]);
     return a;
 }
 
@@ -171,8 +207,10 @@ void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
     if (ranks && opts.seconds) usage_error(cmd, "--time does not run under mpirun");
     const bool leader = !ranks || cluster::World::get()->rank() == 0;
     std::optional<OutputFile> file;  // opened before the work, renamed into place after it; rank 0's alone
+    std::optional<Journal> journal;
     try {
         if (leader) file.emplace(opts.out);
+        if (leader) journal = open_book_journal(opts, start);
     } catch (const ParseError& e) {
         input_error(cmd, e.what());
     }
@@ -180,10 +218,14 @@ void write_solved_book(const CLI::App& cmd, const BookOptions& opts) {
     solve::Solver<G> solver(opts.hash_mb);
     solver.set_threads(opts.threads);
     std::optional<BookAnswers> answers;
-    if (ranks)
-        answers = solve_book_on_ranks(positions, solver);
-    else
-        answers = solve_book_here(cmd, opts, positions, solver);
+    try {
+        if (ranks)
+            answers = solve_book_on_ranks(positions, solver, journal);
+        else
+            answers = solve_book_here(cmd, opts, positions, solver, journal);
+    } catch (const ParseError& e) {
+        input_error(cmd, opts.journal + ": " + e.what());
+    }
     if (!answers) return;
     std::ostream& out = file->stream();
     out << "# ply book " << G::name << ": " << positions.size() << " positions " << opts.plies << " plies after '"
