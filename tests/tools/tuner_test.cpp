@@ -1,11 +1,13 @@
 // The tuner's mathematics on synthetic linear models, where the truth is
 // known: its gradient is the error's numerical derivative, K is found (the
 // scores' too, on their own scale), the
-// same seed gives the same weights on any number of threads, and weights
-// that generated the data are found again.
+// same seed gives the same weights on any number of threads and, with the
+// sums shared, of processes, and weights that generated the data are found again.
 #include <gtest/gtest.h>
 
+#include <barrier>
 #include <random>
+#include <thread>
 
 #include <ply/tools/tune/tuner.hpp>
 
@@ -142,6 +144,57 @@ TEST(Tuner, TheSameSeedGivesTheSameWeightsOnAnyNumberOfThreads) {
     };
     EXPECT_EQ(tuned(1, 1), tuned(4, 1));
     EXPECT_NE(tuned(2, 1), tuned(2, 2));  // another split into training and validation
+}
+
+// Three tuners on threads stand for the ranks of an MPI job: each computes
+// its share of the chunks, one folds them all, and every one takes the
+// same steps; K's fit, the errors and the weights are one tuner's, bit for bit.
+TEST(Tuner, SharedSumsGiveOneTunersResults) {
+    const auto rows = synthetic(truth_of(10, 12), 2000, 0.01, 13, true);
+    TuneOptions options;
+    options.epochs = 20;
+    const Tuner alone(rows, options);
+    const Weights start(10, {0.0, 0.0});
+    const double k_alone = alone.fit_k(start);
+
+    constexpr int kShares = 3;
+    std::vector<ply::tune::SharedSums::Parts> deposited(kShares);
+    std::vector<double> folded;
+    std::barrier meet(kShares);
+    std::vector<Weights> tuned(kShares);
+    std::vector<double> k(kShares), error(kShares);
+    std::vector<std::jthread> shares;
+    for (int index = 0; index < kShares; ++index)
+        shares.emplace_back([&, index] {
+            Tuner tuner(rows, options);
+            ply::tune::SharedSums shared{index, kShares, {}};
+            shared.combine = [&, index](const ply::tune::SharedSums::Parts& mine,
+                                        const ply::tune::SharedSums::Fold& fold) {
+                deposited[std::size_t(index)] = mine;
+                meet.arrive_and_wait();
+                if (index == 0) {
+                    ply::tune::SharedSums::Parts all(mine.size());
+                    for (std::size_t c = 0; c < all.size(); ++c) all[c] = deposited[c % kShares][c];
+                    folded = fold(all);
+                }
+                meet.arrive_and_wait();
+                const std::vector<double> sum = folded;
+                meet.arrive_and_wait();  // every share has its sum before the next is folded
+                return sum;
+            };
+            tuner.share(std::move(shared));
+            k[std::size_t(index)] = tuner.fit_k(start);
+            tuned[std::size_t(index)] = tuner.run(start, nullptr);
+            error[std::size_t(index)] = tuner.validation_error(tuned[std::size_t(index)]);
+        });
+    shares.clear();
+    const Weights weights_alone = alone.run(start, nullptr);
+    for (int index = 0; index < kShares; ++index) {
+        EXPECT_EQ(k[std::size_t(index)], k_alone);
+        EXPECT_EQ(tuned[std::size_t(index)], weights_alone);
+        EXPECT_EQ(error[std::size_t(index)], alone.validation_error(weights_alone));
+    }
+    EXPECT_NE(weights_alone, start);
 }
 
 TEST(Tuner, WeightsSeenInTooFewPositionsKeepTheirStartValue) {

@@ -26,6 +26,9 @@ public:
     void record(std::uint64_t key, const std::string& text);
 
 private:
+    // Checks the job's line and takes the answers of `text`, the file as it was.
+    void read_answers(const std::string& text, const std::string& head);
+
     std::string path_;
     std::map<std::uint64_t, std::string> done_;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, std::fclose};
