@@ -20,6 +20,8 @@
 #include <ply/search/retro/build.hpp>
 #include <ply/search/retro/table_set.hpp>
 
+#include "support/split_parts.hpp"
+
 // A namespace of its own: the unity build puts several test files in one unit.
 namespace ply::chess::slices_test {
 namespace {
@@ -408,6 +410,21 @@ TEST(ChessRetro, UnmovesAndStoredLinksAgreeOnEnPassant) {
     using Unmoves = retro::SliceBuilder<Position, Draws, retro::Predecessors::Unmoves>;
     const auto by_links = Links(m, draws, two).build();
     EXPECT_EQ(Unmoves(m, draws, two).build(), by_links);
+}
+
+// Split into three parts, KPvKP gets the codes of one build: its aliased
+// nodes (en passant) belong to the part of their parent, their bases may be
+// in another. The other slices are stand-ins of every kind, so that exits
+// win, lose and draw at many distances.
+TEST(ChessRetro, KPvKPSplitIntoPartsGetsTheCodesOfOneBuild) {
+    const Material m = slice("KPvKP");
+    auto stand_in = [](const Address& at) {
+        const auto h = int((at.index * 0x9E3779B97F4A7C15ULL) >> 59);  // 0 to 31
+        return h < 10 ? retro::win_code(h) : h < 20 ? retro::loss_code(h - 10) : retro::draw_code;
+    };
+    const retro::BuildOptions two{.threads = 2, .progress = {}};
+    const auto whole = retro::SliceBuilder<Position, decltype(stand_in)>(m, stand_in, two).build();
+    EXPECT_EQ(ply::test::build_in_parts<Position>(m, stand_in, 3, 2), whole);
 }
 
 TEST(ChessRetro, ThreePieceTablesMatchSyzygysCounts) {

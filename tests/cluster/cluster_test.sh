@@ -3,11 +3,13 @@
 # published counts and the --divide lines of the same count on one machine
 # (perft); the same match played on one machine (match); a rank that dies
 # ends the job with one line (rank-dies); endgame databases byte for byte
-# those of one machine, and a rerun that keeps the complete files (egtb); a
-# batch of positions solved with the answers of one machine (solve); the
-# training positions of one machine's datagen, also resumed (datagen).
-# Books, tuning and resumed batches: jobs_test.sh.
-#   cluster_test.sh perft|match|rank-dies|egtb|solve|datagen PLY MPIRUN DATA
+# those of one machine, and a rerun that keeps the complete files (egtb);
+# slices split by index range over the ranks, byte for byte one machine's,
+# and a rank killed inside one (egtb-split); a batch of positions solved
+# with the answers of one machine (solve); the training positions of one
+# machine's datagen, also resumed (datagen). Books, tuning and resumed
+# batches: jobs_test.sh.
+#   cluster_test.sh perft|match|rank-dies|egtb|egtb-split|solve|datagen PLY MPIRUN DATA
 set -euo pipefail
 what=$1 ply=$2 mpirun=$3 data=${4:-}
 # shellcheck source=tests/cluster/common.sh
@@ -147,6 +149,81 @@ egtb() {
     echo "ok: rank 1 killed during a build (status $status): the rerun's tables are one machine's"
 }
 
+# Whether folder $2 holds the files of folder $1, each byte for byte, and no other.
+same_files() {
+    local file
+    diff <(cd "$1" && ls -A) <(cd "$2" && ls -A) > /dev/null || return 1
+    for file in "$1"/*; do cmp -s "$file" "$2/${file##*/}" || return 1; done
+}
+
+# The bytes rank $1 sent in the exchanges of step $2 ("level", "codes") of
+# the first slice it built split, from its PLY_CLUSTER_STATS line in $3.
+split_bytes() {
+    sed -nE "s/^ply cluster: rank $1 split .* $2 [0-9]+ exchanges, [0-9]+ messages, ([0-9]+) bytes.*/\1/p" "$3" | head -1
+}
+
+egtb_split() {
+    # game|--for position|--split-above: checkers' 4-piece slices of the
+    # position (1K1Mv2M 576,288 indices and 1K1Mv1K1M 661,200) and chess's
+    # KNvKN (en passant aside, a 4-piece slice of 1.6 M indices) are split.
+    local knkn="8/8/8/3k4/3n4/8/3N4/3K4 w - - 0 1"
+    local -a cases=("checkers|W:W27,30:B20,K25|500000" "chess|$knkn|1000000")
+    local game position above ranks rank
+    for case in "${cases[@]}"; do
+        IFS='|' read -r game position above <<< "$case"
+        local -a args=(egtb build "$game" --for "$position" --threads 1)
+        rm -rf "$work/alone"
+        "$ply" "${args[@]}" --dir "$work/alone" 2> /dev/null
+        for ranks in 1 2 3; do
+            rm -rf "$work/ranks"
+            PLY_CLUSTER_STATS=1 "${launch[@]}" -np "$ranks" "$ply" "${args[@]}" --split-above "$above" \
+                --dir "$work/ranks" 2> "$work/ranks.err"
+            same_files "$work/alone" "$work/ranks" || fail "$game at $ranks ranks: the tables differ from one machine's"
+            grep -q "^ply cluster: rank 0 split " "$work/ranks.err" || fail "$game at $ranks ranks: no slice was split"
+            # Each rank settled part of the slice: it told the others at each level, and sent its codes.
+            for ((rank = 1; rank < ranks; ++rank)); do
+                local level codes
+                level=$(split_bytes "$rank" level "$work/ranks.err")
+                codes=$(split_bytes "$rank" codes "$work/ranks.err")
+                ((${level:-0} > 0)) || fail "$game at $ranks ranks: rank $rank sent nothing at the levels"
+                ((${codes:-0} > 0)) || fail "$game at $ranks ranks: rank $rank sent no codes"
+            done
+            echo "ok: $game --for '$position' split above $above indices at $ranks ranks: the files of one machine"
+        done
+    done
+    # Rank 1 killed inside the split slice KNvKN (its smaller slices are on
+    # disk): one line, no file of KNvKN, whole or partial; a rerun ends as one machine's.
+    local -a split=(egtb build chess --for "$knkn" --threads 1 --split-above 1000000)
+    rm -rf "$work/killed"
+    PLY_TEST_JOB=$$ timeout 120 "${launch[@]}" -np 2 "$ply" "${split[@]}" --dir "$work/killed" > /dev/null \
+        2> "$work/killed.err" &
+    local job=$! victim="" tries
+    for ((tries = 0; tries < 600; ++tries)); do
+        [[ -e $work/killed/KNvK.plyt ]] && break
+        sleep 0.05
+    done
+    [[ -e $work/killed/KNvK.plyt ]] || fail "KNvK was never built"
+    sleep 0.3
+    victim=$(rank_process 1 $$)
+    [[ -n $victim ]] || fail "rank 1 was not running during KNvKN"
+    kill -9 "$victim"
+    local status=0
+    wait "$job" || status=$?
+    ((status != 0 && status != 124)) || fail "the split build ended with status $status after rank 1 died"
+    [[ ! -e $work/killed/KNvKN.plyt ]] || fail "KNvKN was finished before rank 1 was killed"
+    [[ -z $(find "$work/killed" -type f ! -name '*.plyt') ]] || fail "a partial file was left"
+    if $open_mpi; then
+        [[ $(grep -c '^ply: ' "$work/killed.err") == 1 ]] || fail "rank 0 did not say why it stopped, in one line"
+    fi
+    "${launch[@]}" -np 2 "$ply" "${split[@]}" --dir "$work/killed" 2> /dev/null
+    same_files "$work/alone" "$work/killed" || fail "the rerun after rank 1 died left tables unlike one machine's"
+    echo "ok: rank 1 killed inside a split slice (status $status): no file of it; the rerun's are one machine's"
+}
+
+# A summary without its times and node counts (each rank keeps a table of
+# its own, so the nodes differ): the positions, the wrong ones, the mode.
+batch_summary() { sed -E 's/"(mean_nodes|mean_seconds|nodes_per_second)":[^,]*,//g'; }
+
 solve() {
     # Pons' set, one score in five made wrong: the wrong answers are known.
     head -25 "$data/connect4/Test_L1_R2" | awk 'NR % 5 == 2 { $2 += 1 } { print }' > "$work/set"
@@ -208,6 +285,7 @@ case $what in
     match) match ;;
     rank-dies) rank_dies ;;
     egtb) egtb ;;
+    egtb-split) egtb_split ;;
     solve) solve ;;
     datagen) datagen ;;
     *) fail "unknown test '$what'" ;;

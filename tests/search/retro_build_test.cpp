@@ -8,6 +8,7 @@
 #include <ply/search/retro/build.hpp>
 
 #include "support/ring_chase.hpp"
+#include "support/split_parts.hpp"
 
 namespace {
 
@@ -65,6 +66,18 @@ TEST(RetroBuild, UnmovesAndStoredLinksGiveTheSameCodes) {
     auto lookup = [&](const SliceAddress<int>& at) { return one.at(at.index); };
     using Links = retro::SliceBuilder<RingChase, decltype(lookup), retro::Predecessors::Links>;
     EXPECT_EQ(Links(2, lookup, {}).build(), build(2));
+}
+
+// Each part scans and settles its own range of indices and tells the others
+// at each level: the codes are those of one build, however many parts.
+TEST(RetroBuild, ASliceSplitIntoPartsGetsTheCodesOfOneBuild) {
+    const auto one = build(1);
+    auto lookup = [&](const SliceAddress<int>& at) { return one.at(at.index); };
+    const auto whole = build(2);
+    for (const int parts : {1, 2, 3, 7}) {
+        EXPECT_EQ(test::build_in_parts<RingChase>(2, lookup, parts), whole) << parts << " parts";
+        EXPECT_EQ(test::build_in_parts<RingChase>(1, lookup, parts), one) << parts << " parts";
+    }
 }
 
 TEST(RetroBuild, AStopAsksTheBuildToThrow) {

@@ -7,8 +7,10 @@
 #include <ply/cli/egtb.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -87,6 +89,7 @@ void report_slice_built(const SliceBuilt& s) {
         line << s.counted << " positions in " << fixed(s.seconds, 2) << " s";
         if (s.seconds > 0) line << " (" << fixed(double(s.counted) / s.seconds / 1e6, 2) << " M/s)";
         if (s.counted) line << ", " << fixed(double(s.file_bytes) / double(s.counted), 3) << " bytes a position";
+        if (s.ranks > 1) line << ", split over " << s.ranks << " ranks";
     }
     std::cerr << line.str() + "\n";
 }
@@ -100,16 +103,19 @@ void remove_partial_files(const std::filesystem::path& folder) {
 
 namespace {
 
-// Rank 0's order of a build's slices: the lowest-numbered slice whose waits
-// are built goes next, so that one rank builds them as one machine would.
+// Rank 0's order of the slices of a farm (`in[k]`; those they wait for
+// are built or in it): the lowest-numbered slice whose waits are built goes
+// next, so that one rank builds them as one machine would.
 class SliceSchedule {
 public:
-    explicit SliceSchedule(const std::vector<std::vector<std::size_t>>& waits)
+    SliceSchedule(const std::vector<std::vector<std::size_t>>& waits, const std::vector<bool>& in)
         : blocking_(waits.size()), waiting_for_(waits.size()) {
         for (std::size_t k = 0; k < waits.size(); ++k) {
-            waiting_for_[k] = waits[k].size();
-            for (const std::size_t j : waits[k]) blocking_.at(j).push_back(k);
-            if (waits[k].empty()) ready_.insert(k);
+            if (!in[k]) continue;
+            ++slices_;
+            for (const std::size_t j : waits[k])
+                if (in.at(j)) blocking_.at(j).push_back(k), ++waiting_for_[k];
+            if (waiting_for_[k] == 0) ready_.insert(k);
         }
     }
     std::optional<std::uint64_t> next() {
@@ -120,7 +126,7 @@ public:
         return k;
     }
     // Slices remain that wait for slices under way.
-    [[nodiscard]] bool later() const { return handed_ < blocking_.size(); }
+    [[nodiscard]] bool later() const { return handed_ < slices_; }
     void done(std::size_t k) {
         for (const std::size_t after : blocking_.at(k))
             if (--waiting_for_[after] == 0) ready_.insert(after);
@@ -130,7 +136,7 @@ private:
     std::vector<std::vector<std::size_t>> blocking_;  // the slices that wait for each
     std::vector<std::size_t> waiting_for_;            // how many unbuilt slices each waits for
     std::set<std::size_t> ready_;
-    std::size_t handed_ = 0;
+    std::size_t slices_ = 0, handed_ = 0;
 };
 
 std::string slice_built_json(const SliceBuilt& s) {
@@ -151,28 +157,104 @@ SliceBuilt slice_built_from_json(const std::string& text) {
     return s;
 }
 
+// What a split slice's exchanges cost this rank, by step (PLY_CLUSTER_STATS).
+struct SplitCosts {
+    struct Step {
+        std::uint64_t calls = 0, messages = 0, bytes = 0, most_bytes = 0;
+    };
+    std::map<std::string, Step> steps;
+
+    void report(int rank, const std::string& slice, double seconds) const {
+        std::ostringstream line;
+        line << "ply cluster: rank " << rank << " split " << slice << " in " << fixed(seconds, 2) << " s:";
+        for (const auto& [what, s] : steps)
+            line << " " << what << " " << s.calls << " exchanges, " << s.messages << " messages, " << s.bytes
+                 << " bytes (at most " << s.most_bytes << " in one);";
+        std::cerr << line.str() + "\n";
+    }
+};
+
+// The whole slices that wait for no split slice still to build: `in`.
+std::vector<bool> farm_slices(const std::vector<std::vector<std::size_t>>& waits, const std::vector<bool>& split,
+                              const std::vector<bool>& built) {
+    std::vector<bool> in(waits.size());
+    for (std::size_t k = 0; k < waits.size(); ++k)
+        in[k] = !built[k] && !split[k] &&
+                std::ranges::all_of(waits[k], [&](std::size_t j) { return built.at(j) || in.at(j); });
+    return in;
+}
+
+// Every rank builds slice k at once, each its part; rank 0 reports it.
+SliceBuilt build_split(cluster::World& world, std::size_t k,
+                       const std::function<SliceBuilt(std::size_t, const retro::SplitBuild&)>& build) {
+    SplitCosts costs;
+    retro::SplitBuild split{world.rank(), world.size(), [&](const char* what, std::vector<std::string> out) {
+                                const std::uint64_t messages = world.messages_sent(), bytes = world.bytes_sent();
+                                std::vector<std::string> in = world.exchange(std::move(out));
+                                auto& step = costs.steps[what];
+                                ++step.calls;
+                                step.messages += world.messages_sent() - messages;
+                                step.bytes += world.bytes_sent() - bytes;
+                                step.most_bytes = std::max(step.most_bytes, world.bytes_sent() - bytes);
+                                return in;
+                            }};
+    const auto start = std::chrono::steady_clock::now();
+    SliceBuilt done;
+    try {
+        done = build(k, split);
+    } catch (const std::exception& e) {  // the other ranks wait in an exchange: end them all
+        std::cerr << "ply: rank " + std::to_string(world.rank()) + " of " + std::to_string(world.size()) + ": " +
+                         e.what() + "\n";
+        world.abort(1);
+    }
+    if (std::getenv("PLY_CLUSTER_STATS") && !done.was_complete)
+        costs.report(world.rank(), done.slice,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return done;
+}
+
 }  // namespace
 
 bool build_on_ranks(const std::filesystem::path& folder, const std::vector<std::vector<std::size_t>>& waits,
-                    const std::function<SliceBuilt(std::size_t)>& build) {
+                    const std::vector<bool>& split,
+                    const std::function<SliceBuilt(std::size_t, const retro::SplitBuild&)>& build) {
     cluster::World* world = cluster::World::get();
     if (!world) return false;
     // Before any slice is handed out: another rank's write would be removed.
     if (world->rank() == 0) remove_partial_files(folder);
-    SliceSchedule schedule(waits);
+    std::vector<bool> built(waits.size());
     std::size_t reported = 0;
-    cluster::Farm farm;
-    farm.next = [&] { return schedule.next(); };
-    farm.later = [&] { return schedule.later(); };
-    farm.work = [&](int, std::uint64_t k) { return slice_built_json(build(std::size_t(k))); };
-    farm.done = [&](std::uint64_t k, const std::string& result) {
-        schedule.done(std::size_t(k));
-        SliceBuilt s = slice_built_from_json(result);
+    const auto report = [&](SliceBuilt s) {
         s.number = ++reported;
         s.of = waits.size();
         report_slice_built(s);
     };
-    cluster::run_farm(*world, farm, 1);
+    // Farms of whole slices, each until only split slices are ready; then
+    // the lowest-numbered of those, split. Every rank reckons the same sets.
+    for (;;) {
+        const std::vector<bool> in = farm_slices(waits, split, built);
+        if (std::ranges::find(in, true) != in.end()) {
+            SliceSchedule schedule(waits, in);
+            cluster::Farm farm;
+            farm.next = [&] { return schedule.next(); };
+            farm.later = [&] { return schedule.later(); };
+            farm.work = [&](int, std::uint64_t k) { return slice_built_json(build(std::size_t(k), {})); };
+            farm.done = [&](std::uint64_t k, const std::string& result) {
+                schedule.done(std::size_t(k));
+                report(slice_built_from_json(result));
+            };
+            cluster::run_farm(*world, farm, 1);
+            for (std::size_t k = 0; k < in.size(); ++k) built[k] = built[k] || in[k];
+        }
+        std::size_t k = 0;
+        while (k < waits.size() &&
+               (built[k] || !std::ranges::all_of(waits[k], [&](std::size_t j) { return bool(built[j]); })))
+            ++k;
+        if (k == waits.size()) break;
+        const SliceBuilt done = build_split(*world, k, build);
+        if (world->rank() == 0) report(done);
+        built[k] = true;
+    }
     return true;
 }
 
@@ -232,6 +314,9 @@ void add_egtb_command(CLI::App& app, const Registry& games) {
     build->add_option("--pieces", opts->pieces, "Pieces on the board, kings included")->check(CLI::Range(1, 8));
     build->add_option("--for", opts->for_position, "Only the slices this position leads into");
     build->add_option("--threads", opts->threads, "Threads")->check(CLI::Range(1, engine::kMaxThreads));
+    build->add_option("--split-above", opts->split_above,
+                      "Under mpirun: a slice of more than N indices is built by every rank at once, split by "
+                      "index range (default 0: none)");
     auto* verify = cmd->add_subcommand("verify", "Check every stored value against one ply over its moves");
     add_common(verify);
     verify->add_option("--pieces", opts->pieces, "Only slices of at most N pieces")->check(CLI::Range(1, 8));

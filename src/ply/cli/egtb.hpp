@@ -35,6 +35,7 @@ struct EgtbOptions {
     std::string for_position;  // build: only the slices this position needs
     std::string dir;           // empty: egtb/<game>
     int threads = 1;
+    std::uint64_t split_above = 0;  // build under mpirun: slices of more indices split over the ranks (0: none)
     bool json = false;
 };
 
@@ -62,6 +63,7 @@ struct SliceBuilt {
     std::uint64_t positions = 0, counted = 0, file_bytes = 0;
     double seconds = 0;
     bool was_complete = false;  // found on disk, checked, not built again
+    int ranks = 1;              // that built it at once, split by index range
 };
 void report_slice_built(const SliceBuilt& s);  // one line on standard error
 void report_progress(const std::string& slice, const char* phase, double done);
@@ -71,9 +73,12 @@ void remove_partial_files(const std::filesystem::path& folder);
 // Under mpirun, a build's slices over the job's ranks (docs/cluster.md):
 // slice k starts on whichever rank is free once the slices waits[k] are
 // built, and rank 0 reports each; every rank writes into `folder`, which
-// they share. False, doing nothing, when no launcher started ply.
+// they share. A slice with split[k] is built by every rank at once, each
+// given its part (`build`'s second argument; empty for a whole slice).
+// False, doing nothing, when no launcher started ply.
 bool build_on_ranks(const std::filesystem::path& folder, const std::vector<std::vector<std::size_t>>& waits,
-                    const std::function<SliceBuilt(std::size_t)>& build);
+                    const std::vector<bool>& split,
+                    const std::function<SliceBuilt(std::size_t, const retro::SplitBuild&)>& build);
 
 struct ProbeAnswer {
     std::string position, slice, board;
@@ -133,38 +138,54 @@ std::vector<std::vector<std::size_t>> slice_waits(const std::vector<SliceOf<G>>&
     return waits;
 }
 
-// One slice: kept if found complete (the file opens and its checksums
-// hold), else built and written whole (temporary file, then renamed).
+// Whether a slice's file is complete (it opens and its checksums hold);
+// its size into `done`.
 template <SlicedGame G>
-SliceBuilt build_or_keep(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& tables,
-                         const SliceOf<G>& slice) {
-    const std::string name = SliceIndex<G>::name(slice);
-    SliceBuilt done{name, 0, 0, SliceIndex<G>::size(slice), 0, 0, 0, false};
-    if (tables.has(slice)) {
-        try {
-            done.file_bytes = tables.table(slice)->file_bytes();
-            done.was_complete = true;
-            return done;
-        } catch (const retro::TableError& e) {
-            std::cerr << std::string(e.what()) + "; building it again\n";  // one write: ranks share stderr
-            tables.forget(slice);
-        }
+bool keep_complete(retro::TableSet<G>& tables, const SliceOf<G>& slice, SliceBuilt& done) {
+    if (!tables.has(slice)) return false;
+    try {
+        done.file_bytes = tables.table(slice)->file_bytes();
+        done.was_complete = true;
+        return true;
+    } catch (const retro::TableError& e) {
+        std::cerr << std::string(e.what()) + "; building it again\n";  // one write: ranks share stderr
+        tables.forget(slice);
+        return false;
     }
+}
+
+// One slice: kept if found complete, else built and written whole
+// (temporary file, then renamed). Split, part 0 decides, reports and writes.
+template <SlicedGame G>
+SliceBuilt build_or_keep(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& tables, const SliceOf<G>& slice,
+                         const retro::SplitBuild& split = {}) {
+    const std::string name = SliceIndex<G>::name(slice);
+    SliceBuilt done{name, 0, 0, SliceIndex<G>::size(slice), 0, 0, 0, false, split.parts};
+    const bool leader = split.part == 0;
+    bool kept = leader && keep_complete<G>(tables, slice, done);
+    if (split.exchange) {
+        std::vector<std::string> verdict(std::size_t(split.parts), leader ? std::string(1, char(kept)) : "");
+        kept = split.exchange("kept", std::move(verdict)).at(0) == std::string(1, char(1));
+    }
+    if (kept) return done;
     auto lookup = [&](const SliceAddress<SliceOf<G>>& at) {
         if (auto code = tables.code(at)) return *code;
         throw std::logic_error("slice " + std::string(SliceIndex<G>::name(at.slice)) + " is missing");
     };
     const auto start = std::chrono::steady_clock::now();
-    retro::BuildOptions build{o.threads, [&](const char* phase, double fraction) {
-                                  report_progress(name, phase, fraction);
+    retro::BuildOptions build{o.threads,
+                              [&](const char* phase, double fraction) {
+                                  if (leader) report_progress(name, phase, fraction);
                                   return !CtrlC::pressed();
-                              }};
+                              },
+                              split};
     std::vector<retro::Code> codes;
     try {
         codes = retro::build_slice<G>(slice, lookup, build);
     } catch (const retro::Stopped&) {
         input_error(cmd, "stopped during " + name + "; run the same command again to resume");
     }
+    if (!leader) return done;
     for (const auto c : codes) done.counted += c != retro::not_counted_code;
     retro::drop_unstored<G>(slice, codes);
     retro::write_table(tables.path(slice), G::name, name, codes);
@@ -182,12 +203,18 @@ void egtb_build(const CLI::App& cmd, const EgtbOptions& o, retro::TableSet<G>& t
     std::error_code error;
     std::filesystem::create_directories(tables.folder(), error);
     if (error) input_error(cmd, "cannot make the folder " + tables.folder().string() + ": " + error.message());
-    const auto build = [&](std::size_t k) { return build_or_keep<G>(cmd, o, tables, slices[k]); };
-    if (build_on_ranks(tables.folder(), slice_waits<G>(slices), build)) return;
+    const auto build = [&](std::size_t k, const retro::SplitBuild& split) {
+        return build_or_keep<G>(cmd, o, tables, slices[k], split);
+    };
+    // Splitting needs the game's unmoves: links are built whole on each rank.
+    std::vector<bool> split(slices.size());
+    for (std::size_t k = 0; UnmovesGame<G> && o.split_above > 0 && k < slices.size(); ++k)
+        split[k] = SliceIndex<G>::size(slices[k]) > o.split_above;
+    if (build_on_ranks(tables.folder(), slice_waits<G>(slices), split, build)) return;
     remove_partial_files(tables.folder());
     CtrlC ctrl_c;
     for (std::size_t k = 0; k < slices.size(); ++k) {
-        SliceBuilt done = build(k);
+        SliceBuilt done = build(k, {});
         done.number = k + 1;
         done.of = slices.size();
         report_slice_built(done);

@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include <ply/cluster/world.hpp>
 
@@ -31,6 +33,29 @@ extern "C" void stopped_by_launcher(int) {
 // ask() one at a time, so that an answer reaches the thread that asked.
 std::mutex mpi_mutex;
 std::mutex ask_mutex;
+
+// Starts a nonblocking collective and polls it to its end with a short
+// pause: its steps advance only inside MPI calls, and a blocking one would
+// spin on the core.
+template <class Start>
+void collective(const Start& start) {
+    MPI_Request request;
+    {
+        std::lock_guard lock(mpi_mutex);
+        start(&request);
+    }
+    auto pause = std::chrono::microseconds(5);
+    for (;;) {
+        int done = 0;
+        {
+            std::lock_guard lock(mpi_mutex);
+            MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        }
+        if (done) return;
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(200));
+    }
+}
 
 }  // namespace
 
@@ -122,6 +147,46 @@ Message World::ask(int to, int tag, std::string_view bytes) {
 void World::barrier() {
     std::lock_guard lock(mpi_mutex);
     MPI_Barrier(MPI_COMM_WORLD);
+}
+
+std::vector<std::string> World::exchange(std::vector<std::string> out) {
+    const auto n = std::size_t(size_);
+    if (out.size() != n) throw std::invalid_argument("a cluster exchange needs one message a rank");
+    std::vector<std::uint64_t> sizes(n), in_sizes(n);
+    for (std::size_t k = 0; k < n; ++k) sizes[k] = out[k].size();
+    collective([&](MPI_Request* r) {
+        MPI_Ialltoall(sizes.data(), 1, MPI_UINT64_T, in_sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD, r);
+    });
+    std::uint64_t most = std::max(*std::ranges::max_element(sizes), *std::ranges::max_element(in_sizes));
+    collective(
+        [&](MPI_Request* r) { MPI_Iallreduce(MPI_IN_PLACE, &most, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD, r); });
+    std::vector<std::string> in(n);
+    for (std::size_t k = 0; k < n; ++k) in[k].resize(in_sizes[k]);
+    // Rounds of at most `step` bytes from a rank to a rank: MPI counts in int.
+    const std::uint64_t step = std::uint64_t(INT_MAX) / n;
+    std::vector<int> send_counts(n), send_at(n), counts(n), at(n);
+    std::string sending, received;
+    for (std::uint64_t offset = 0; offset < most; offset += step) {
+        sending.clear();
+        std::size_t total = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            const auto part = [&](std::uint64_t size) { return int(std::min(step, size - std::min(size, offset))); };
+            send_counts[k] = part(sizes[k]), send_at[k] = int(sending.size());
+            if (send_counts[k] > 0) sending.append(out[k], offset, std::size_t(send_counts[k]));
+            counts[k] = part(in_sizes[k]), at[k] = int(total);
+            total += std::size_t(counts[k]);
+        }
+        received.resize(total);
+        collective([&](MPI_Request* r) {
+            MPI_Ialltoallv(sending.data(), send_counts.data(), send_at.data(), MPI_BYTE, received.data(), counts.data(),
+                           at.data(), MPI_BYTE, MPI_COMM_WORLD, r);
+        });
+        for (std::size_t k = 0; k < n; ++k)
+            if (counts[k] > 0) std::copy_n(received.data() + at[k], counts[k], in[k].data() + offset);
+    }
+    for (std::size_t k = 0; k < n; ++k)
+        if (int(k) != rank_ && sizes[k] > 0) ++messages_, bytes_ += sizes[k];
+    return in;
 }
 
 void World::abort(int status) {

@@ -17,6 +17,7 @@ void World::send(int, int, std::string_view) {}
 Message World::receive(int) { return {}; }
 Message World::ask(int, int, std::string_view) { return {}; }
 void World::barrier() {}
+std::vector<std::string> World::exchange(std::vector<std::string> out) { return out; }
 void World::abort(int status) { std::exit(status); }
 
 }  // namespace ply::cluster

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ply::cluster {
 
@@ -40,6 +41,10 @@ public:
     // rank in between: one question of a thread at a time.
     Message ask(int to, int tag, std::string_view bytes);
     void barrier();
+    // Every rank at once: out[r] to rank r (this one's own included), and
+    // what each rank sent this one, by rank. Not while another thread of
+    // this rank talks to the others (a farm's).
+    std::vector<std::string> exchange(std::vector<std::string> out);
     // Ends every rank of the job with this exit status.
     [[noreturn]] void abort(int status);
 

@@ -20,11 +20,19 @@
 // the slice's indices, with its parent as its one predecessor; its moves are
 // those of its stored base position, plus its own, so whatever reaches the
 // base through an unmove reaches it too.
+//
+// Split over parts (build_split.hpp, with unmoves), each part scans the
+// indices of its range and the aliased nodes of its parents, and settles
+// them: what a settled node tells a predecessor of another part goes to
+// that part at the end of the level. The values do not depend on the order
+// the news arrives in, so the codes are those of one process; part 0 gets
+// them all at the end.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -52,14 +60,14 @@ public:
     // `lookup(address)` gives the code of a position in another slice
     // (already built); it is called from several threads at once.
     SliceBuilder(Slice slice, const Lookup& lookup, BuildOptions options)
-        : slice_(std::move(slice)), lookup_(lookup), options_(std::move(options)) {
-        const std::uint64_t size = SliceIndex<G>::size(slice_);
-        if (size >= std::uint64_t(1) << 32) fail<std::length_error>("has too many positions");
-        size_ = Index(size);
-    }
+        : slice_(std::move(slice)),
+          lookup_(lookup),
+          options_(std::move(options)),
+          parts_(Mode == Predecessors::Unmoves ? options_.split : SplitBuild{}, checked_size(slice_)),
+          size_(Index(SliceIndex<G>::size(slice_))) {}
 
     // The codes of every index of the slice (not_counted_code where the index
-    // names no position).
+    // names no position); split, those on part 0 and none on the others.
     std::vector<Code> build() {
         codes_.assign(size_, unknown_code);
         waiting_.assign(size_, 0);
@@ -68,6 +76,7 @@ public:
         if constexpr (Mode == Predecessors::Links) link();
         settle_levels();
         codes_.resize(size_);
+        if (parts_.split() && !gather_codes()) return {};
         for (Code& c : codes_)
             if (c == unknown_code) c = draw_code;
         return std::move(codes_);
@@ -130,6 +139,17 @@ private:
 
     [[nodiscard]] Index nodes() const { return Index(size_ + aliases_.size()); }
 
+    static std::uint32_t checked_size(const Slice& slice) {
+        const std::uint64_t size = SliceIndex<G>::size(slice);
+        if (size >= std::uint64_t(1) << 32)
+            throw std::length_error("slice " + std::string(SliceIndex<G>::name(slice)) + " has too many positions");
+        return std::uint32_t(size);
+    }
+
+    // The part that scans and settles node i.
+    [[nodiscard]] int owner(Index i) const { return i < size_ ? parts_.owner(i) : alias_owner_[i - size_]; }
+    [[nodiscard]] bool mine(Index i) const { return !parts_.split() || owner(i) == parts_.part(); }
+
     // Sets node i's position into g; false where its index names none.
     bool place(Index i, G& g) const {
         if (i < size_) return SliceIndex<G>::position(slice_, i, g);
@@ -189,13 +209,14 @@ private:
     // aliased results met, and theirs, until no new one.
     void scan() {
         if constexpr (Mode == Predecessors::Links) pred_count_ = std::vector<std::atomic<Index>>(size_);
-        scan_nodes(0, size_);
-        while (!found_.empty()) {
+        scan_nodes(parts_.first(), parts_.last());
+        while (share_found(), !found_.empty()) {
             const Index first = nodes();
             if (std::uint64_t(first) + found_.size() >= std::uint64_t(1) << 32)
                 fail<std::length_error>("has too many aliased positions");
             std::ranges::sort(found_);  // by parent: every parent numbered before
             aliases_.insert(aliases_.end(), found_.begin(), found_.end());
+            for (const Alias& a : found_) alias_owner_.push_back(owner(a.parent));
             found_.clear();
             codes_.resize(nodes(), unknown_code);
             waiting_.resize(nodes(), 0);
@@ -213,6 +234,7 @@ private:
             Exits exits;
             std::vector<Alias> met;
             for (auto i = Index(first + from); i < first + to; ++i) {
+                if (!mine(i)) continue;
                 const Kind kind = walk(i, g, inside, exits);
                 if (kind == Kind::NotCounted) codes_[i] = not_counted_code;
                 // An end is an exit of every move into it: it tells no one.
@@ -229,6 +251,22 @@ private:
             }
             progress_chunk(done, to - from, "moves");
         });
+    }
+
+    // Split: every part's aliased results met into every part's found_.
+    void share_found() {
+        if (!parts_.split()) return;
+        std::string mine;
+        for (const Alias& a : found_) {
+            split_detail::put32(mine, a.parent);
+            split_detail::put32(mine, a.move);
+            split_detail::put32(mine, a.base);
+        }
+        found_.clear();
+        for (const std::string& theirs : parts_.all("aliases", mine))
+            for (std::size_t at = 0; at + 12 <= theirs.size(); at += 12)
+                found_.push_back({split_detail::get32(theirs, at), std::uint8_t(split_detail::get32(theirs, at + 4)),
+                                  split_detail::get32(theirs, at + 8)});
     }
 
     void note(Index i, const Exits& exits, std::size_t inside) {
@@ -330,7 +368,7 @@ private:
     // predecessors, on several threads.
     void settle_levels() {
         std::uint64_t settled = 0;
-        for (std::size_t level = 0; level < std::max(settled_.size(), exits_won_.size()); ++level) {
+        for (std::size_t level = 0; more_levels(level); ++level) {
             std::vector<Index> now = take(settled_, level);
             for (const Index i : take(exits_won_, level))
                 if (codes_[i] == unknown_code) {
@@ -338,11 +376,28 @@ private:
                     now.push_back(i);
                 }
             tell_predecessors(now, int(level));
+            if (parts_.split()) deliver(int(level));
             settled += now.size();
             report("levels", std::min(1.0, double(settled) / double(size_)));
         }
         report("levels", 1.0);
     }
+
+    [[nodiscard]] std::size_t scheduled_levels() const { return std::max(settled_.size(), exits_won_.size()); }
+
+    // Split, every part runs the same levels: level 0, then each while a
+    // part has nodes scheduled past the last or was just sent news.
+    [[nodiscard]] bool more_levels(std::size_t level) const {
+        if (!parts_.split()) return level < scheduled_levels();
+        return level == 0 || more_;
+    }
+
+    // What a settled node tells predecessor p: p wins (the node lost) or has
+    // one more move known won.
+    struct News {
+        std::vector<std::vector<Index>> wins, won_moves;  // by part
+        explicit News(int parts) : wins(std::size_t(parts)), won_moves(std::size_t(parts)) {}
+    };
 
     void tell_predecessors(const std::vector<Index>& now, int level) {
         for_chunks(
@@ -351,20 +406,81 @@ private:
                 G g;
                 std::vector<std::uint64_t> found;
                 Schedule later;
+                News away(parts_.count());
                 for (std::uint64_t k = first; k < last; ++k) {
                     const bool lost = decode(codes_[now[k]]).result == Outcome::Loss;
                     each_predecessor(now[k], g, found, [&](Index p) {
-                        if (lost)
+                        if (!mine(p))
+                            (lost ? away.wins : away.won_moves)[std::size_t(owner(p))].push_back(p);
+                        else if (lost)
                             win(p, level + 1, later);
                         else
                             one_more_won(p, level, later);
                     });
                 }
                 std::lock_guard lock(schedule_mutex_);
-                for (std::size_t l = 0; l < later.size(); ++l)
-                    for (const Index i : later[l]) add(settled_, int(l), i);
+                schedule(later);
+                for (std::size_t k = 0; parts_.split() && k < away.wins.size(); ++k) {
+                    news_.wins[k].insert(news_.wins[k].end(), away.wins[k].begin(), away.wins[k].end());
+                    news_.won_moves[k].insert(news_.won_moves[k].end(), away.won_moves[k].begin(),
+                                              away.won_moves[k].end());
+                }
             },
             1024);
+    }
+
+    void schedule(const Schedule& later) {
+        for (std::size_t l = 0; l < later.size(); ++l)
+            for (const Index i : later[l]) add(settled_, int(l), i);
+    }
+
+    // Split, the end of a level: each part's news to it, with whether this
+    // part has nodes scheduled past the level and sent any news; then the
+    // news from the others.
+    void deliver(int level) {
+        using namespace split_detail;
+        std::vector<std::string> out(std::size_t(parts_.count()));
+        bool sent = false;
+        for (std::size_t k = 0; k < out.size(); ++k) {
+            std::ranges::sort(news_.wins[k]);  // a win told twice is sent once
+            const auto [from, to] = std::ranges::unique(news_.wins[k]);
+            news_.wins[k].erase(from, to);
+            sent = sent || !news_.wins[k].empty() || !news_.won_moves[k].empty();
+        }
+        for (std::size_t k = 0; k < out.size(); ++k) {
+            put32(out[k], scheduled_levels() > std::size_t(level) + 1 ? 1 : 0);
+            put32(out[k], sent ? 1 : 0);
+            put_list(out[k], news_.wins[k]);
+            put_list(out[k], news_.won_moves[k]);
+            news_.wins[k].clear();
+            news_.won_moves[k].clear();
+        }
+        more_ = false;
+        Schedule later;
+        for (const std::string& in : parts_.exchange("level", std::move(out))) {
+            more_ = more_ || get32(in, 0) || get32(in, 4);
+            std::size_t at = 8;
+            for (const Index p : get_list(in, at)) win(p, level + 1, later);
+            for (const Index p : get_list(in, at)) one_more_won(p, level, later);
+        }
+        schedule(later);
+    }
+
+    // Split, at the end: every part's codes of its range to part 0; whether
+    // this is part 0.
+    bool gather_codes() {
+        std::vector<std::string> out(std::size_t(parts_.count()));
+        const std::size_t first = parts_.first(), count = parts_.last() - parts_.first();
+        out[0].resize(count * sizeof(Code));
+        std::memcpy(out[0].data(), codes_.data() + first, out[0].size());
+        const std::vector<std::string> in = parts_.exchange("codes", std::move(out));
+        if (parts_.part() != 0) return false;
+        for (int k = 0; k < parts_.count(); ++k) {
+            const std::size_t bytes = std::size_t(parts_.last_of(k) - parts_.first_of(k)) * sizeof(Code);
+            if (in[std::size_t(k)].size() != bytes) fail<std::runtime_error>("lost a part's codes");
+            std::memcpy(codes_.data() + parts_.first_of(k), in[std::size_t(k)].data(), bytes);
+        }
+        return true;
     }
 
     // Codes and counters change under several threads here: atomically.
@@ -390,6 +506,7 @@ private:
     Slice slice_;
     const Lookup& lookup_;
     BuildOptions options_;
+    SliceParts parts_;
     Index size_ = 0;
     std::vector<Code> codes_;
     std::vector<std::uint16_t> waiting_;                // moves inside not yet known won; cannot_lose
@@ -397,6 +514,9 @@ private:
     std::vector<Alias> aliases_;                        // node size_ + k is aliases_[k]
     std::vector<Alias> found_;                          // met by the scan, not yet numbered
     std::vector<std::pair<Index, Index>> alias_bases_;  // (base, node), sorted
+    std::vector<int> alias_owner_;                      // split: the part of node size_ + k
+    News news_{parts_.count()};                         // split: for the other parts, this level
+    bool more_ = false;                                 // split: another level for every part
     std::vector<std::uint64_t> has_alias_;              // a bit a stored index
     std::vector<std::atomic<Index>> pred_count_;
     std::vector<std::uint64_t> first_pred_;
