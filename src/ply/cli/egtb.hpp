@@ -173,15 +173,13 @@ SliceBuilt build_or_keep(const CLI::App& cmd, const EgtbOptions& o, retro::Table
         throw std::logic_error("slice " + std::string(SliceIndex<G>::name(at.slice)) + " is missing");
     };
     const auto start = std::chrono::steady_clock::now();
-    retro::BuildOptions build{o.threads,
-                              [&](const char* phase, double fraction) {
+    retro::BuildOptions build{o.threads, [&](const char* phase, double fraction) {
                                   if (leader) report_progress(name, phase, fraction);
                                   return !CtrlC::pressed();
-                              },
-                              split};
+                              }};
     std::vector<retro::Code> codes;
     try {
-        codes = retro::build_slice<G>(slice, lookup, build);
+        codes = retro::build_slice<G>(slice, lookup, build, split);
     } catch (const retro::Stopped&) {
         input_error(cmd, "stopped during " + name + "; run the same command again to resume");
     }

@@ -41,6 +41,7 @@
 
 #include <ply/core/move_list.hpp>
 #include <ply/core/slices.hpp>
+#include <ply/search/retro/build_split.hpp>
 #include <ply/search/retro/build_threads.hpp>
 #include <ply/search/retro/value.hpp>
 
@@ -58,25 +59,28 @@ public:
     using Index = std::uint32_t;
 
     // `lookup(address)` gives the code of a position in another slice
-    // (already built); it is called from several threads at once.
-    SliceBuilder(Slice slice, const Lookup& lookup, BuildOptions options)
+    // (already built); it is called from several threads at once. `split`:
+    // this process builds one part (with links, each builds it whole).
+    SliceBuilder(Slice slice, const Lookup& lookup, BuildOptions options, const SplitBuild& split = {})
         : slice_(std::move(slice)),
           lookup_(lookup),
           options_(std::move(options)),
-          parts_(Mode == Predecessors::Unmoves ? options_.split : SplitBuild{}, checked_size(slice_)),
-          size_(Index(SliceIndex<G>::size(slice_))) {}
+          parts_(Mode == Predecessors::Unmoves ? split : SplitBuild{}, checked_size(slice_)),
+          size_(Index(SliceIndex<G>::size(slice_))),
+          first_(parts_.first()),
+          stored_(parts_.last() - parts_.first()) {}
 
     // The codes of every index of the slice (not_counted_code where the index
     // names no position); split, those on part 0 and none on the others.
     std::vector<Code> build() {
-        codes_.assign(size_, unknown_code);
-        waiting_.assign(size_, 0);
-        longest_exit_win_.assign(size_, 0);
+        codes_.assign(stored_, unknown_code);
+        waiting_.assign(stored_, 0);
+        longest_exit_win_.assign(stored_, 0);
         scan();
         if constexpr (Mode == Predecessors::Links) link();
         settle_levels();
-        codes_.resize(size_);
         if (parts_.split() && !gather_codes()) return {};
+        codes_.resize(size_);
         for (Code& c : codes_)
             if (c == unknown_code) c = draw_code;
         return std::move(codes_);
@@ -149,6 +153,11 @@ private:
     // The part that scans and settles node i.
     [[nodiscard]] int owner(Index i) const { return i < size_ ? parts_.owner(i) : alias_owner_[i - size_]; }
     [[nodiscard]] bool mine(Index i) const { return !parts_.split() || owner(i) == parts_.part(); }
+    // Where node i's codes and counters are kept: a part keeps its range's
+    // and every aliased node's.
+    [[nodiscard]] std::size_t slot(Index i) const {
+        return i < size_ ? std::size_t(i - first_) : std::size_t(stored_) + (i - size_);
+    }
 
     // Sets node i's position into g; false where its index names none.
     bool place(Index i, G& g) const {
@@ -218,9 +227,9 @@ private:
             aliases_.insert(aliases_.end(), found_.begin(), found_.end());
             for (const Alias& a : found_) alias_owner_.push_back(owner(a.parent));
             found_.clear();
-            codes_.resize(nodes(), unknown_code);
-            waiting_.resize(nodes(), 0);
-            longest_exit_win_.resize(nodes(), 0);
+            codes_.resize(stored_ + aliases_.size(), unknown_code);
+            waiting_.resize(stored_ + aliases_.size(), 0);
+            longest_exit_win_.resize(stored_ + aliases_.size(), 0);
             scan_nodes(first, nodes());
         }
         if constexpr (Mode == Predecessors::Unmoves) index_bases();
@@ -236,9 +245,9 @@ private:
             for (auto i = Index(first + from); i < first + to; ++i) {
                 if (!mine(i)) continue;
                 const Kind kind = walk(i, g, inside, exits);
-                if (kind == Kind::NotCounted) codes_[i] = not_counted_code;
+                if (kind == Kind::NotCounted) codes_[slot(i)] = not_counted_code;
                 // An end is an exit of every move into it: it tells no one.
-                if (kind == Kind::End) codes_[i] = end_code(g.outcome());
+                if (kind == Kind::End) codes_[slot(i)] = end_code(g.outcome());
                 if (kind != Kind::Inner) continue;
                 note(i, exits, inside.size());
                 if constexpr (Mode == Predecessors::Links)
@@ -270,13 +279,13 @@ private:
     }
 
     void note(Index i, const Exits& exits, std::size_t inside) {
-        longest_exit_win_[i] = std::uint16_t(exits.longest_win);
-        waiting_[i] = exits.can_lose ? std::uint16_t(inside) : cannot_lose;
+        longest_exit_win_[slot(i)] = std::uint16_t(exits.longest_win);
+        waiting_[slot(i)] = exits.can_lose ? std::uint16_t(inside) : cannot_lose;
         if (exits.best_loss >= 0) {
             std::lock_guard lock(schedule_mutex_);
             add(exits_won_, exits.best_loss + 1, i);
         } else if (exits.can_lose && inside == 0) {  // no way out but wins
-            codes_[i] = loss_code(checked(exits.longest_win + 1));
+            codes_[slot(i)] = loss_code(checked(exits.longest_win + 1));
             std::lock_guard lock(schedule_mutex_);
             add(settled_, exits.longest_win + 1, i);
         }
@@ -324,7 +333,7 @@ private:
             Inside inside;
             Exits exits;
             for (auto i = Index(first); i < last; ++i) {
-                if (codes_[i] != unknown_code || walk(i, g, inside, exits) != Kind::Inner) continue;
+                if (codes_[slot(i)] != unknown_code || walk(i, g, inside, exits) != Kind::Inner) continue;
                 for (const Index c : inside.positions) pred_[fill[c].fetch_add(1, std::memory_order_relaxed)] = i;
                 for (const Alias& a : inside.aliases) pred_[first_pred_[alias_node(a)]] = i;
             }
@@ -371,8 +380,8 @@ private:
         for (std::size_t level = 0; more_levels(level); ++level) {
             std::vector<Index> now = take(settled_, level);
             for (const Index i : take(exits_won_, level))
-                if (codes_[i] == unknown_code) {
-                    codes_[i] = win_code(checked(int(level)));
+                if (codes_[slot(i)] == unknown_code) {
+                    codes_[slot(i)] = win_code(checked(int(level)));
                     now.push_back(i);
                 }
             tell_predecessors(now, int(level));
@@ -408,7 +417,7 @@ private:
                 Schedule later;
                 News away(parts_.count());
                 for (std::uint64_t k = first; k < last; ++k) {
-                    const bool lost = decode(codes_[now[k]]).result == Outcome::Loss;
+                    const bool lost = decode(codes_[slot(now[k])]).result == Outcome::Loss;
                     each_predecessor(now[k], g, found, [&](Index p) {
                         if (!mine(p))
                             (lost ? away.wins : away.won_moves)[std::size_t(owner(p))].push_back(p);
@@ -466,15 +475,16 @@ private:
         schedule(later);
     }
 
-    // Split, at the end: every part's codes of its range to part 0; whether
-    // this is part 0.
+    // Split, at the end: every part's codes of its range to part 0, which
+    // keeps them all; whether this is part 0.
     bool gather_codes() {
         std::vector<std::string> out(std::size_t(parts_.count()));
-        const std::size_t first = parts_.first(), count = parts_.last() - parts_.first();
-        out[0].resize(count * sizeof(Code));
-        std::memcpy(out[0].data(), codes_.data() + first, out[0].size());
+        out[0].resize(std::size_t(stored_) * sizeof(Code));
+        std::memcpy(out[0].data(), codes_.data(), out[0].size());
+        codes_ = {};
         const std::vector<std::string> in = parts_.exchange("codes", std::move(out));
         if (parts_.part() != 0) return false;
+        codes_.resize(size_);
         for (int k = 0; k < parts_.count(); ++k) {
             const std::size_t bytes = std::size_t(parts_.last_of(k) - parts_.first_of(k)) * sizeof(Code);
             if (in[std::size_t(k)].size() != bytes) fail<std::runtime_error>("lost a part's codes");
@@ -485,7 +495,7 @@ private:
 
     // Codes and counters change under several threads here: atomically.
     void win(Index p, int level, Schedule& later) {
-        std::atomic_ref<Code> code(codes_[p]);
+        std::atomic_ref<Code> code(codes_[slot(p)]);
         Code expected = unknown_code;
         if (code.load(std::memory_order_relaxed) != unknown_code) return;
         if (code.compare_exchange_strong(expected, win_code(checked(level)), std::memory_order_relaxed))
@@ -493,12 +503,12 @@ private:
     }
 
     void one_more_won(Index p, int level, Schedule& later) {
-        std::atomic_ref<Code> code(codes_[p]);
-        std::atomic_ref<std::uint16_t> waiting(waiting_[p]);
+        std::atomic_ref<Code> code(codes_[slot(p)]);
+        std::atomic_ref<std::uint16_t> waiting(waiting_[slot(p)]);
         if (code.load(std::memory_order_relaxed) != unknown_code) return;
         if (waiting.load(std::memory_order_relaxed) == cannot_lose) return;
         if (waiting.fetch_sub(1, std::memory_order_relaxed) != 1) return;
-        const int at = checked(std::max(level, int(longest_exit_win_[p])) + 1);
+        const int at = checked(std::max(level, int(longest_exit_win_[slot(p)])) + 1);
         code.store(loss_code(at), std::memory_order_relaxed);
         add(later, at, p);
     }
@@ -508,11 +518,12 @@ private:
     BuildOptions options_;
     SliceParts parts_;
     Index size_ = 0;
-    std::vector<Code> codes_;
-    std::vector<std::uint16_t> waiting_;                // moves inside not yet known won; cannot_lose
-    std::vector<std::uint16_t> longest_exit_win_;       // plies, over exits to other slices
-    std::vector<Alias> aliases_;                        // node size_ + k is aliases_[k]
-    std::vector<Alias> found_;                          // met by the scan, not yet numbered
+    Index first_ = 0, stored_ = 0;                 // the stored indices this part keeps: first_ .. first_ + stored_ - 1
+    std::vector<Code> codes_;                      // by slot()
+    std::vector<std::uint16_t> waiting_;           // moves inside not yet known won; cannot_lose
+    std::vector<std::uint16_t> longest_exit_win_;  // plies, over exits to other slices
+    std::vector<Alias> aliases_;                   // node size_ + k is aliases_[k]
+    std::vector<Alias> found_;                     // met by the scan, not yet numbered
     std::vector<std::pair<Index, Index>> alias_bases_;  // (base, node), sorted
     std::vector<int> alias_owner_;                      // split: the part of node size_ + k
     News news_{parts_.count()};                         // split: for the other parts, this level
@@ -527,8 +538,9 @@ private:
 };
 
 template <SlicedGame G, class Lookup>
-std::vector<Code> build_slice(const SliceOf<G>& slice, const Lookup& lookup, const BuildOptions& options = {}) {
-    return SliceBuilder<G, Lookup>(slice, lookup, options).build();
+std::vector<Code> build_slice(const SliceOf<G>& slice, const Lookup& lookup, const BuildOptions& options = {},
+                              const SplitBuild& split = {}) {
+    return SliceBuilder<G, Lookup>(slice, lookup, options, split).build();
 }
 
 }  // namespace ply::retro

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include <ply/core/threads.hpp>
-#include <ply/search/retro/build_split.hpp>
 
 namespace ply::retro {
 
@@ -22,9 +21,6 @@ struct BuildOptions {
     // Called now and then with a phase ("moves", "links", "levels") and the
     // fraction done; return false to stop the build (it then throws Stopped).
     std::function<bool(const char* phase, double done)> progress;
-    // Several processes building the slice at once (build_split.hpp); with a
-    // game without unmoves, each builds it whole.
-    SplitBuild split;
 };
 
 struct Stopped : std::runtime_error {
