@@ -22,7 +22,7 @@
 // base through an unmove reaches it too.
 //
 // Split over parts (build_split.hpp, with unmoves), each part scans the
-// indices of its range and the aliased nodes of its parents, and settles
+// indices of its share and the aliased nodes of its parents, and settles
 // them: what a settled node tells a predecessor of another part goes to
 // that part at the end of the level. The values do not depend on the order
 // the news arrives in, so the codes are those of one process; part 0 gets
@@ -67,8 +67,7 @@ public:
           options_(std::move(options)),
           parts_(Mode == Predecessors::Unmoves ? split : SplitBuild{}, checked_size(slice_)),
           size_(Index(SliceIndex<G>::size(slice_))),
-          first_(parts_.first()),
-          stored_(parts_.last() - parts_.first()) {}
+          stored_(parts_.held_by(parts_.part())) {}
 
     // The codes of every index of the slice (not_counted_code where the index
     // names no position); split, those on part 0 and none on the others.
@@ -153,10 +152,10 @@ private:
     // The part that scans and settles node i.
     [[nodiscard]] int owner(Index i) const { return i < size_ ? parts_.owner(i) : alias_owner_[i - size_]; }
     [[nodiscard]] bool mine(Index i) const { return !parts_.split() || owner(i) == parts_.part(); }
-    // Where node i's codes and counters are kept: a part keeps its range's
+    // Where node i's codes and counters are kept: a part keeps its share's
     // and every aliased node's.
     [[nodiscard]] std::size_t slot(Index i) const {
-        return i < size_ ? std::size_t(i - first_) : std::size_t(stored_) + (i - size_);
+        return i < size_ ? std::size_t(parts_.slot(i)) : std::size_t(stored_) + (i - size_);
     }
 
     // Sets node i's position into g; false where its index names none.
@@ -218,7 +217,7 @@ private:
     // aliased results met, and theirs, until no new one.
     void scan() {
         if constexpr (Mode == Predecessors::Links) pred_count_ = std::vector<std::atomic<Index>>(size_);
-        scan_nodes(parts_.first(), parts_.last());
+        scan_nodes(0, size_);
         while (share_found(), !found_.empty()) {
             const Index first = nodes();
             if (std::uint64_t(first) + found_.size() >= std::uint64_t(1) << 32)
@@ -454,6 +453,7 @@ private:
             std::ranges::sort(news_.wins[k]);  // a win told twice is sent once
             const auto [from, to] = std::ranges::unique(news_.wins[k]);
             news_.wins[k].erase(from, to);
+            std::ranges::sort(news_.won_moves[k]);
             sent = sent || !news_.wins[k].empty() || !news_.won_moves[k].empty();
         }
         for (std::size_t k = 0; k < out.size(); ++k) {
@@ -475,7 +475,7 @@ private:
         schedule(later);
     }
 
-    // Split, at the end: every part's codes of its range to part 0, which
+    // Split, at the end: every part's codes of its share to part 0, which
     // keeps them all; whether this is part 0.
     bool gather_codes() {
         std::vector<std::string> out(std::size_t(parts_.count()));
@@ -485,10 +485,14 @@ private:
         const std::vector<std::string> in = parts_.exchange("codes", std::move(out));
         if (parts_.part() != 0) return false;
         codes_.resize(size_);
+        constexpr std::uint32_t block = 1U << SliceParts::block_bits;
         for (int k = 0; k < parts_.count(); ++k) {
-            const std::size_t bytes = std::size_t(parts_.last_of(k) - parts_.first_of(k)) * sizeof(Code);
-            if (in[std::size_t(k)].size() != bytes) fail<std::runtime_error>("lost a part's codes");
-            std::memcpy(codes_.data() + parts_.first_of(k), in[std::size_t(k)].data(), bytes);
+            const std::string& from = in[std::size_t(k)];
+            const std::uint32_t held = parts_.held_by(k);
+            if (from.size() != std::size_t(held) * sizeof(Code)) fail<std::runtime_error>("lost a part's codes");
+            for (std::uint32_t s = 0; s < held; s += block)
+                std::memcpy(codes_.data() + parts_.index(k, s), from.data() + std::size_t(s) * sizeof(Code),
+                            std::size_t(std::min(block, held - s)) * sizeof(Code));
         }
         return true;
     }
@@ -518,12 +522,12 @@ private:
     BuildOptions options_;
     SliceParts parts_;
     Index size_ = 0;
-    Index first_ = 0, stored_ = 0;                 // the stored indices this part keeps: first_ .. first_ + stored_ - 1
-    std::vector<Code> codes_;                      // by slot()
-    std::vector<std::uint16_t> waiting_;           // moves inside not yet known won; cannot_lose
-    std::vector<std::uint16_t> longest_exit_win_;  // plies, over exits to other slices
-    std::vector<Alias> aliases_;                   // node size_ + k is aliases_[k]
-    std::vector<Alias> found_;                     // met by the scan, not yet numbered
+    Index stored_ = 0;                                  // the stored indices this part keeps (all, unsplit)
+    std::vector<Code> codes_;                           // by slot()
+    std::vector<std::uint16_t> waiting_;                // moves inside not yet known won; cannot_lose
+    std::vector<std::uint16_t> longest_exit_win_;       // plies, over exits to other slices
+    std::vector<Alias> aliases_;                        // node size_ + k is aliases_[k]
+    std::vector<Alias> found_;                          // met by the scan, not yet numbered
     std::vector<std::pair<Index, Index>> alias_bases_;  // (base, node), sorted
     std::vector<int> alias_owner_;                      // split: the part of node size_ + k
     News news_{parts_.count()};                         // split: for the other parts, this level

@@ -1,5 +1,5 @@
 // One slice built by several processes at once (its parts): each scans and
-// settles the indices of its own range, and at each level passes the other
+// settles the indices of its own share, and at each level passes the other
 // parts what its settled positions tell their predecessors. The caller
 // carries the bytes (cli/ over MPI); the builder knows nothing of how.
 #pragma once
@@ -39,43 +39,78 @@ inline std::uint32_t get32(std::string_view bytes, std::size_t at) {
     return v;
 }
 
-inline void put_list(std::string& bytes, const std::vector<std::uint32_t>& list) {
-    put32(bytes, std::uint32_t(list.size()));
-    for (const std::uint32_t v : list) put32(bytes, v);
+// A sorted list as the gaps between its numbers, 7 bits a byte: a level's
+// news is dense in a part's indices, so most gaps take a byte.
+inline void put_list(std::string& bytes, const std::vector<std::uint32_t>& sorted) {
+    put32(bytes, std::uint32_t(sorted.size()));
+    std::uint32_t last = 0;
+    for (const std::uint32_t v : sorted) {
+        std::uint32_t gap = v - last;
+        last = v;
+        for (; gap >= 0x80; gap >>= 7) bytes.push_back(char(0x80 | (gap & 0x7F)));
+        bytes.push_back(char(gap));
+    }
 }
 
 // The list at `at`, which moves past it.
 inline std::vector<std::uint32_t> get_list(std::string_view bytes, std::size_t& at) {
     std::vector<std::uint32_t> list(get32(bytes, at));
     at += 4;
-    for (auto& v : list) v = get32(bytes, at), at += 4;
+    std::uint32_t last = 0;
+    for (auto& v : list) {
+        std::uint32_t gap = 0;
+        for (int shift = 0;; shift += 7) {
+            if (at >= bytes.size() || shift > 28) throw std::runtime_error("a split build's message is malformed");
+            const auto b = std::uint8_t(bytes[at++]);
+            gap |= std::uint32_t(b & 0x7F) << shift;
+            if (b < 0x80) break;
+        }
+        v = last += gap;
+    }
     return list;
 }
 
 }  // namespace split_detail
 
-// The parts' ranges of a slice's indices (equal in length) and the calls
-// that cross between them.
+// Which part holds each index of a slice: blocks of 4,096 indices dealt
+// round the parts. Fine-grained, so that each part holds some of every
+// region of the index (chess and checkers put the side to move first: one
+// range each would send every unmove to the other part, and settle the
+// sides' levels in turn).
 class SliceParts {
 public:
-    SliceParts(SplitBuild split, std::uint32_t size) : split_(std::move(split)) {
+    static constexpr int block_bits = 12;
+
+    SliceParts(SplitBuild split, std::uint32_t size) : split_(std::move(split)), size_(size) {
         if (split_.parts < 1 || split_.part < 0 || split_.part >= split_.parts)
             throw std::invalid_argument("a split build's part is out of range");
-        for (int k = 0; k <= split_.parts; ++k)
-            bounds_.push_back(std::uint32_t(std::uint64_t(size) * std::uint64_t(k) / std::uint64_t(split_.parts)));
     }
 
     [[nodiscard]] bool split() const { return bool(split_.exchange); }
     [[nodiscard]] int part() const { return split_.part; }
     [[nodiscard]] int count() const { return split_.parts; }
-    [[nodiscard]] std::uint32_t first() const { return bounds_[std::size_t(part())]; }
-    [[nodiscard]] std::uint32_t last() const { return bounds_[std::size_t(part()) + 1]; }
-    [[nodiscard]] std::uint32_t first_of(int k) const { return bounds_[std::size_t(k)]; }
-    [[nodiscard]] std::uint32_t last_of(int k) const { return bounds_[std::size_t(k) + 1]; }
 
-    // The part whose range holds `index` (below the slice's size).
-    [[nodiscard]] int owner(std::uint32_t index) const {
-        return int(std::ranges::upper_bound(bounds_, index) - bounds_.begin()) - 1;
+    [[nodiscard]] int owner(std::uint32_t index) const { return int((index >> block_bits) % std::uint32_t(count())); }
+
+    // Where its owner keeps `index`: its blocks one after the other.
+    [[nodiscard]] std::uint32_t slot(std::uint32_t index) const {
+        const std::uint32_t mask = (1U << block_bits) - 1;
+        return ((index >> block_bits) / std::uint32_t(count())) << block_bits | (index & mask);
+    }
+
+    // The index part k keeps at `slot`.
+    [[nodiscard]] std::uint32_t index(int k, std::uint32_t slot) const {
+        const std::uint32_t mask = (1U << block_bits) - 1;
+        return ((slot >> block_bits) * std::uint32_t(count()) + std::uint32_t(k)) << block_bits | (slot & mask);
+    }
+
+    // How many indices part k keeps.
+    [[nodiscard]] std::uint32_t held_by(int k) const {
+        std::uint32_t held = 0;
+        for (std::uint64_t first = std::uint64_t(k) << block_bits; first < size_;
+             first += std::uint64_t(count()) << block_bits)
+            held += std::uint32_t(std::min<std::uint64_t>(size_ - first, 1U << block_bits));
+        return held;
     }
 
     std::vector<std::string> exchange(const char* what, std::vector<std::string> out) const {
@@ -91,7 +126,7 @@ public:
 
 private:
     SplitBuild split_;
-    std::vector<std::uint32_t> bounds_;  // part k: bounds_[k] .. bounds_[k + 1] - 1
+    std::uint32_t size_ = 0;
 };
 
 }  // namespace ply::retro
