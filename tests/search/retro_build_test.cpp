@@ -74,10 +74,12 @@ TEST(RetroBuild, ASliceSplitIntoPartsGetsTheCodesOfOneBuild) {
     const auto one = build(1);
     auto lookup = [&](const SliceAddress<int>& at) { return one.at(at.index); };
     const auto whole = build(2);
+    // Blocks of one index, so that every part holds some of the 11.
     for (const int parts : {1, 2, 3, 7}) {
-        EXPECT_EQ(test::build_in_parts<RingChase>(2, lookup, parts), whole) << parts << " parts";
-        EXPECT_EQ(test::build_in_parts<RingChase>(1, lookup, parts), one) << parts << " parts";
+        EXPECT_EQ(test::build_in_parts<RingChase>(2, lookup, parts, 1, 0), whole) << parts << " parts";
+        EXPECT_EQ(test::build_in_parts<RingChase>(1, lookup, parts, 1, 0), one) << parts << " parts";
     }
+    EXPECT_EQ(test::build_in_parts<RingChase>(2, lookup, 2, 2, 1), whole) << "blocks of 2, 2 threads";
 }
 
 TEST(RetroBuild, AStopAsksTheBuildToThrow) {

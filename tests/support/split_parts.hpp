@@ -14,7 +14,8 @@ namespace ply::test {
 
 // Each part's build() on a thread of its own; part 0's codes.
 template <SlicedGame G, class Lookup>
-std::vector<retro::Code> build_in_parts(const SliceOf<G>& slice, const Lookup& lookup, int parts, int threads = 1) {
+std::vector<retro::Code> build_in_parts(const SliceOf<G>& slice, const Lookup& lookup, int parts, int threads = 1,
+                                        int block_bits = 12) {
     std::vector<std::vector<std::string>> mail(static_cast<std::size_t>(parts));  // mail[from][to]
     std::barrier sync(parts);
     std::vector<retro::Code> codes;
@@ -22,14 +23,18 @@ std::vector<retro::Code> build_in_parts(const SliceOf<G>& slice, const Lookup& l
     for (int part = 0; part < parts; ++part)
         runs.emplace_back([&, part] {
             const retro::BuildOptions options{.threads = threads, .progress = {}};
-            const retro::SplitBuild split{part, parts, [&, part](const char*, std::vector<std::string> out) {
-                                              mail[std::size_t(part)] = std::move(out);
-                                              sync.arrive_and_wait();
-                                              std::vector<std::string> in;
-                                              for (auto& from : mail) in.push_back(std::move(from[std::size_t(part)]));
-                                              sync.arrive_and_wait();  // before the next exchange overwrites mail
-                                              return in;
-                                          }};
+            retro::SplitBuild split;
+            split.part = part;
+            split.parts = parts;
+            split.block_bits = block_bits;
+            split.exchange = [&, part](const char*, std::vector<std::string> out) {
+                mail[std::size_t(part)] = std::move(out);
+                sync.arrive_and_wait();
+                std::vector<std::string> in;
+                for (auto& from : mail) in.push_back(std::move(from[std::size_t(part)]));
+                sync.arrive_and_wait();  // before the next exchange overwrites mail
+                return in;
+            };
             auto mine = retro::SliceBuilder<G, Lookup>(slice, lookup, options, split).build();
             if (part == 0) codes = std::move(mine);
         });

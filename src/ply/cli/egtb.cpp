@@ -188,16 +188,19 @@ std::vector<bool> farm_slices(const std::vector<std::vector<std::size_t>>& waits
 SliceBuilt build_split(cluster::World& world, std::size_t k,
                        const std::function<SliceBuilt(std::size_t, const retro::SplitBuild&)>& build) {
     SplitCosts costs;
-    retro::SplitBuild split{world.rank(), world.size(), [&](const char* what, std::vector<std::string> out) {
-                                const std::uint64_t messages = world.messages_sent(), bytes = world.bytes_sent();
-                                std::vector<std::string> in = world.exchange(std::move(out));
-                                auto& step = costs.steps[what];
-                                ++step.calls;
-                                step.messages += world.messages_sent() - messages;
-                                step.bytes += world.bytes_sent() - bytes;
-                                step.most_bytes = std::max(step.most_bytes, world.bytes_sent() - bytes);
-                                return in;
-                            }};
+    retro::SplitBuild split;
+    split.part = world.rank();
+    split.parts = world.size();
+    split.exchange = [&](const char* what, std::vector<std::string> out) {
+        const std::uint64_t messages = world.messages_sent(), bytes = world.bytes_sent();
+        std::vector<std::string> in = world.exchange(std::move(out));
+        auto& step = costs.steps[what];
+        ++step.calls;
+        step.messages += world.messages_sent() - messages;
+        step.bytes += world.bytes_sent() - bytes;
+        step.most_bytes = std::max(step.most_bytes, world.bytes_sent() - bytes);
+        return in;
+    };
     const auto start = std::chrono::steady_clock::now();
     SliceBuilt done;
     try {
@@ -207,7 +210,7 @@ SliceBuilt build_split(cluster::World& world, std::size_t k,
                          e.what() + "\n";
         world.abort(1);
     }
-    if (std::getenv("PLY_CLUSTER_STATS") && !done.was_complete)
+    if (std::getenv("PLY_CLUSTER_STATS") && costs.steps.contains("level"))  // built, not kept
         costs.report(world.rank(), done.slice,
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return done;

@@ -476,7 +476,8 @@ private:
     }
 
     // Split, at the end: every part's codes of its share to part 0, which
-    // keeps them all; whether this is part 0.
+    // keeps them all (as they lie in memory: the parts share a byte order);
+    // whether this is part 0.
     bool gather_codes() {
         std::vector<std::string> out(std::size_t(parts_.count()));
         out[0].resize(std::size_t(stored_) * sizeof(Code));
@@ -485,7 +486,7 @@ private:
         const std::vector<std::string> in = parts_.exchange("codes", std::move(out));
         if (parts_.part() != 0) return false;
         codes_.resize(size_);
-        constexpr std::uint32_t block = 1U << SliceParts::block_bits;
+        const std::uint32_t block = parts_.block();
         for (int k = 0; k < parts_.count(); ++k) {
             const std::string& from = in[std::size_t(k)];
             const std::uint32_t held = parts_.held_by(k);

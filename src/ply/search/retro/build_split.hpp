@@ -23,6 +23,8 @@ struct SplitBuild {
     // this one. `what` names the step ("aliases", "level", "codes") for the
     // caller's figures. Empty: the slice is built whole, by this process.
     std::function<std::vector<std::string>(const char* what, std::vector<std::string> out)> exchange;
+    // The indices are dealt to the parts in blocks of 2^block_bits (below 32).
+    int block_bits = 12;
 };
 
 namespace split_detail {
@@ -72,44 +74,48 @@ inline std::vector<std::uint32_t> get_list(std::string_view bytes, std::size_t& 
 
 }  // namespace split_detail
 
-// Which part holds each index of a slice: blocks of 4,096 indices dealt
-// round the parts. Fine-grained, so that each part holds some of every
+// Which part holds each index of a slice: blocks of indices (4,096 unless
+// told) dealt round the parts. Fine-grained, so that each part holds some of every
 // region of the index (chess and checkers put the side to move first: one
 // range each would send every unmove to the other part, and settle the
 // sides' levels in turn).
 class SliceParts {
 public:
-    static constexpr int block_bits = 12;
-
     SliceParts(SplitBuild split, std::uint32_t size) : split_(std::move(split)), size_(size) {
         if (split_.parts < 1 || split_.part < 0 || split_.part >= split_.parts)
             throw std::invalid_argument("a split build's part is out of range");
+        if (split_.block_bits < 0 || split_.block_bits > 31) throw std::invalid_argument("a split build's blocks");
     }
+
+    [[nodiscard]] std::uint32_t block() const { return 1U << split_.block_bits; }
 
     [[nodiscard]] bool split() const { return bool(split_.exchange); }
     [[nodiscard]] int part() const { return split_.part; }
     [[nodiscard]] int count() const { return split_.parts; }
 
-    [[nodiscard]] int owner(std::uint32_t index) const { return int((index >> block_bits) % std::uint32_t(count())); }
+    [[nodiscard]] int owner(std::uint32_t index) const {
+        return int((index >> split_.block_bits) % std::uint32_t(count()));
+    }
 
     // Where its owner keeps `index`: its blocks one after the other.
     [[nodiscard]] std::uint32_t slot(std::uint32_t index) const {
-        const std::uint32_t mask = (1U << block_bits) - 1;
-        return ((index >> block_bits) / std::uint32_t(count())) << block_bits | (index & mask);
+        const std::uint32_t mask = block() - 1;
+        return ((index >> split_.block_bits) / std::uint32_t(count())) << split_.block_bits | (index & mask);
     }
 
     // The index part k keeps at `slot`.
     [[nodiscard]] std::uint32_t index(int k, std::uint32_t slot) const {
-        const std::uint32_t mask = (1U << block_bits) - 1;
-        return ((slot >> block_bits) * std::uint32_t(count()) + std::uint32_t(k)) << block_bits | (slot & mask);
+        const std::uint32_t mask = block() - 1;
+        return ((slot >> split_.block_bits) * std::uint32_t(count()) + std::uint32_t(k)) << split_.block_bits |
+               (slot & mask);
     }
 
     // How many indices part k keeps.
     [[nodiscard]] std::uint32_t held_by(int k) const {
         std::uint32_t held = 0;
-        for (std::uint64_t first = std::uint64_t(k) << block_bits; first < size_;
-             first += std::uint64_t(count()) << block_bits)
-            held += std::uint32_t(std::min<std::uint64_t>(size_ - first, 1U << block_bits));
+        for (std::uint64_t first = std::uint64_t(k) << split_.block_bits; first < size_;
+             first += std::uint64_t(count()) << split_.block_bits)
+            held += std::uint32_t(std::min<std::uint64_t>(size_ - first, block()));
         return held;
     }
 
