@@ -52,7 +52,6 @@
 //                 proven_upper/lower_bound()     nodes ended by bounds the game proves
 //   Monte Carlo   playout_move(rng)              playouts by the game's policy
 //                 moves_are_places               RAVE (all moves as first)
-//                 move_priors(moves, values)     new nodes' children start from them
 //   front ends    name, from_position, ...       notation (NotatedGame)
 //                 side_to_move(), fullmove_number()  turns read from a position
 //                 set_chess960(bool)             Chess960 castling notation
@@ -283,15 +282,6 @@ concept ProvenBoundGame = Game<G> && requires(const G cg) {
 template <class G>
 concept PlayoutGame = Game<G> && requires(const G cg, std::mt19937_64& rng) {
     { cg.playout_move(rng) } -> std::same_as<typename G::Move>;
-};
-
-// Prior values of moves for a tree search: for each of `moves` (a position's
-// legal moves), in [0, 1], the mover's win rate the game's knowledge
-// expects (Go: by its fitted move features). MCTS starts a new node's
-// children from it (Options::prior_visits).
-template <class G>
-concept PriorGame = Game<G> && requires(const G cg, const MoveListOf<G>& list, float* out) {
-    cg.move_priors(list, out);
 };
 
 // A move names a place that means the same whenever it is played (Go's

@@ -9,6 +9,7 @@
 #include <ply/core/error.hpp>
 #include <ply/core/hash.hpp>
 #include <ply/core/text.hpp>
+#include <ply/games/go/patterns.hpp>
 
 namespace ply::go {
 
@@ -78,10 +79,6 @@ void Go::make(Move m) {
         std::array<Point, kMaxSize * kMaxSize> taken;  // uninitialised: playouts make millions of moves
         const int count = board_.play(m, to_move_, taken.data());
         captured_.insert(captured_.end(), taken.begin(), taken.begin() + count);
-        if (point_weights_built_) {
-            refresh_point_weights(m);
-            for (int i = 0; i < count; ++i) refresh_point_weights(taken[static_cast<std::size_t>(i)]);
-        }
         // A single stone that took a single stone and has one liberty: taking back is ko.
         ko_ = count == 1 && board_.string_size(m) == 1 && board_.in_atari(m) ? taken[0] : kNoPoint;
         passes_ = 0;
@@ -103,7 +100,6 @@ void Go::unmake(Move m) {
     }
     ko_ = u.ko;
     passes_ = u.passes;
-    point_weights_built_ = false;  // undo_play rebuilds the board; the weights follow when asked
 }
 
 Score Go::evaluate() const {
@@ -118,6 +114,43 @@ std::uint64_t Go::hash() const {
     const auto setting = static_cast<std::uint64_t>(size()) << 32 | static_cast<std::uint32_t>(komi_halves_);
     return board_.stones_hash() ^ (to_move_ == White ? kWhiteToMove : 0) ^ (passes_ == 1 ? kAfterPass : 0) ^
            mix64(seen_set_ + 0x9e3779b97f4a7c15ULL) ^ mix64(setting ^ 0xc2b2ae3d27d4eb4fULL);
+}
+
+Move Go::reply_to_last_move() const {
+    if (undo_.empty() || undo_.back().move == kPass) return kPass;
+    const Point last = undo_.back().move;
+    const Color us = to_move_;
+    // Take what the last stone left in atari (it may be the stone itself).
+    for (int i = -1; i < 4; ++i) {
+        const Point n = static_cast<Point>(i < 0 ? last : last + kSteps[static_cast<std::size_t>(i)]);
+        if (board_.at(n) != opponent(us) || !board_.in_atari(n)) continue;
+        const Point lib = board_.atari_liberty(n);
+        if (lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+    }
+    // Run from atari where the liberty gives room (two empty neighbours).
+    for (const int step : kSteps) {
+        const Point n = static_cast<Point>(last + step);
+        if (board_.at(n) != us || !board_.in_atari(n)) continue;
+        const Point lib = board_.atari_liberty(n);
+        int room = 0;
+        for (const int s2 : kSteps) room += board_.at(static_cast<Point>(lib + s2)) == Empty;
+        if (room >= 2 && lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+    }
+    return kPass;
+}
+
+int Go::urgent_shapes(Point out[8]) const {
+    if (undo_.empty() || undo_.back().move == kPass) return 0;
+    const Point last = undo_.back().move;
+    int count = 0;
+    for (const int step : {-kStride - 1, -kStride, -kStride + 1, -1, 1, kStride - 1, kStride, kStride + 1}) {
+        const auto p = static_cast<Point>(last + step);
+        if (board_.at(p) != Empty || p == ko_ || !is_urgent_shape(neighbourhood(board_, p))) continue;
+        if (board_.is_eye(p, to_move_) || !board_.is_legal_shape(p, to_move_) || board_.is_self_atari(p, to_move_))
+            continue;
+        out[count++] = p;
+    }
+    return count;
 }
 
 std::string Go::illegal_reason(Move m) const {

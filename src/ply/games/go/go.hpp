@@ -20,11 +20,9 @@
 //             not part of it.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <random>
 #include <string>
@@ -32,7 +30,6 @@
 #include <vector>
 
 #include <ply/core/board_view.hpp>
-#include <ply/core/bradley_terry.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
@@ -82,49 +79,31 @@ public:
     std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
     std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
 
-    // A move for a playout, drawn with probability proportional to its
-    // strength by the features fitted to GNU Go's games (features.hpp,
-    // learned_weights.hpp). The pattern, line and distances count for every
-    // point; captures and escapes are weighed exactly where the last two
-    // moves left a string in atari (nearly all of them), ataris not at all;
-    // a drawn point that puts itself in atari is kept with the self-atari
-    // gamma as its chance (rejection: the same distribution). Own eyes are
-    // never filled. Simple ko only (superko is the tree's business: in a
-    // playout it costs more than it tells).
+    // A move for a playout (Gelly et al.'s sequence-like playouts): capture a
+    // string the last move left in atari, or save one of ours it put in
+    // atari; else answer a hane or cut shape next to it; else a random legal
+    // point that neither fills our own eye nor puts a string of ours in
+    // atari (a lone stone may, one time in four: throw-ins kill); else pass.
+    // Simple ko only (superko is the tree's business: in a playout it costs
+    // more than it tells).
     template <class Rng>
     Move playout_move(Rng& rng) const {
-        PlayoutWeights w;
-        const int n = weigh_playout_points(w);
-        for (int tries = 0; n > 0 && tries < 16; ++tries) {
-            const float r = std::uniform_real_distribution<float>(0, w.cumulative[n - 1])(rng);
-            int i = static_cast<int>(std::upper_bound(w.cumulative.begin(), w.cumulative.begin() + n, r) -
-                                     w.cumulative.begin());
-            i = std::min(i, n - 1);
-            const Point p = w.points[static_cast<std::size_t>(i)];
-            if (w.checked[static_cast<std::size_t>(i)] ||
-                fit_for_playout(p, std::uniform_real_distribution<float>(0, 1)(rng)))
-                return p;
+        const Color us = to_move_;
+        if (const Move reply = reply_to_last_move(); reply != kPass) return reply;
+        Point shapes[8];
+        if (const int count = urgent_shapes(shapes); count > 0)
+            return shapes[std::uniform_int_distribution<int>(0, count - 1)(rng)];
+        const int empties = board_.empty_count();
+        if (empties == 0) return kPass;
+        const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
+        for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
+            const Point p = board_.empty_point(i);
+            if (p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) continue;
+            if (board_.is_self_atari(p, us) && (joins_own_stone(p) || (rng() & 3) != 0)) continue;
+            return p;
         }
-        return any_playout_point(rng);
+        return kPass;
     }
-    // The moves' prior values for a tree search, in [0, 1]: their strengths
-    // by the same features, relative to the strongest (PriorGame).
-    void move_priors(const MoveListOf<Go>& moves, float* out) const;
-    // The playout's cached pattern-and-line weight of p for colour c (0 for
-    // a stone or c's own eye), kept by make() (for tests).
-    float playout_point_weight(Point p, Color c) const {
-        if (!point_weights_built_) build_point_weights();
-        return point_weight_[c == Black ? 0 : 1][p];
-    }
-
-    // Fits the gammas of the move features to game records, one game a line
-    // ("9 7 4 E5 D4 ... pass pass": size, komi, how many first moves were
-    // random, the moves; bench/go-records), reports the fit and the
-    // prediction rate on held-out games, and writes the gammas as
-    // learned_weights.hpp to `header` if given (feature_fit.cpp, `ply
-    // patterns fit`). Throws ParseError on a bad record.
-    static void fit_move_features(std::istream& records, const std::string& source, const bt::RecordFitOptions& options,
-                                  std::ostream& report, std::ostream* header);
 
     // ---- Queries ---------------------------------------------------------------
 
@@ -139,11 +118,6 @@ public:
     // off before the count); the passes stay in the record.
     void resume() { passes_ = 0; }
     Move last_move() const { return undo_.empty() ? kPass : undo_.back().move; }
-    // The move n plies back (0: the last), kPass before the start.
-    Move move_ago(int n) const {
-        return static_cast<std::size_t>(n) < undo_.size() ? undo_[undo_.size() - 1 - static_cast<std::size_t>(n)].move
-                                                          : kPass;
-    }
     bool has_last_move() const { return !undo_.empty(); }
     // Black's score minus White's, komi included, in half points.
     int black_lead_halves() const { return 2 * board_.area_difference() - komi_halves_; }
@@ -193,37 +167,10 @@ private:
         const int all = 2 * (size() * size() - 2 * safe_points(board_, opponent(c)));
         return c == Black ? all - komi_halves_ : all + komi_halves_;
     }
-    // The playout's candidates (policy.cpp): every empty point with its
-    // weight as running sums; `checked` those weighed exactly (legal).
-    struct PlayoutWeights {
-        std::array<float, kMaxSize * kMaxSize> cumulative;
-        std::array<Point, kMaxSize * kMaxSize> points;
-        std::array<bool, kMaxSize * kMaxSize> checked;
-    };
-    int weigh_playout_points(PlayoutWeights& w) const;
-    // Whether a point drawn unchecked may be played: legal, not ko, and if
-    // it puts itself in atari, u (uniform in [0, 1)) below that gamma.
-    bool fit_for_playout(Point p, float u) const;
-    // A random legal point that neither fills an own eye nor puts a string
-    // in atari (a lone stone may, one time in four); pass if none.
-    template <class Rng>
-    Move any_playout_point(Rng& rng) const {
-        const Color us = to_move_;
-        const int empties = board_.empty_count();
-        if (empties == 0) return kPass;
-        const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
-        for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
-            const Point p = board_.empty_point(i);
-            if (p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) continue;
-            if (board_.is_self_atari(p, us) && (joins_own_stone(p) || (rng() & 3) != 0)) continue;
-            return p;
-        }
-        return kPass;
-    }
-    // The cached pattern-and-line weight of every point for each colour (0
-    // for stones and own eyes), kept up to date by make() once built.
-    void build_point_weights() const;
-    void refresh_point_weights(Point p);
+    Move reply_to_last_move() const;
+    // The empty points next to the last stone that make an urgent shape
+    // (patterns.hpp) and are fit to play (legal, not an own eye, not self-atari).
+    int urgent_shapes(Point out[8]) const;
     bool joins_own_stone(Point p) const {
         for (const int step : kSteps)
             if (board_.at(static_cast<Point>(p + step)) == to_move_) return true;
@@ -243,8 +190,6 @@ private:
     std::uint64_t seen_set_ = 0;       // a hash of that set (xor of mixed members)
     std::vector<Undo> undo_;
     std::vector<Point> captured_;
-    mutable std::array<std::array<float, kPoints>, 2> point_weight_;
-    mutable bool point_weights_built_ = false;
 };
 
 }  // namespace ply::go

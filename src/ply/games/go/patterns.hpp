@@ -1,9 +1,12 @@
-// A point's 3x3 neighbourhood: the move patterns of MoGo (Gelly, Wang,
-// Munos and Teytaud, 2006) and of Coulom (2007) are read from it
-// (features.hpp).
+// Shapes around the last move that a playout should answer: hane and cuts
+// in contact with it and their forms on the first line, in the spirit of
+// MoGo's 3x3 patterns (Gelly, Wang, Munos and Teytaud, 2006), which made
+// playouts play local, sequence-like Go instead of random stones.
 //
 // A point's neighbourhood is 16 bits, two per neighbour (Empty, Black,
-// White, Edge) in the order NW N NE W E SW S SE.
+// White, Edge) in the order NW N NE W E SW S SE; a table of 65,536 bits,
+// built once, says whether the shape is urgent. It is the same for either
+// player: a cut or a hane is urgent for both.
 #pragma once
 
 #include <cstdint>
@@ -19,5 +22,8 @@ inline std::uint16_t neighbourhood(const Board& b, Point p) {
     for (int i = 0; i < 8; ++i) code = static_cast<std::uint16_t>(code << 2 | b.at(static_cast<Point>(p + offsets[i])));
     return code;
 }
+
+// Whether an empty point with this neighbourhood is an urgent shape.
+bool is_urgent_shape(std::uint16_t neighbourhood);
 
 }  // namespace ply::go

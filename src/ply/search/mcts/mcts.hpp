@@ -1,8 +1,7 @@
 // Monte Carlo tree search on any Game: UCT (Kocsis and Szepesvari, 2006),
 // playouts through the Game concept (the game's own policy where it has one:
 // PlayoutGame), MCTS-Solver (Winands, Bjornsson and Saito, 2008) and RAVE
-// (Gelly and Silver, 2007) where moves are places (PlaceMoveGame), with the
-// game's move priors as a new node's first AMAF visits (PriorGame).
+// (Gelly and Silver, 2007) where moves are places (PlaceMoveGame).
 //
 // MCTS-Solver: a won or lost end found in the tree is a proof, and proofs
 // back up like minimax values (a child lost for its side to move wins the
@@ -101,7 +100,6 @@ private:
         std::uint32_t stamp_now = 0;
         std::size_t next_amaf = 0;  // played[next_amaf..] are in first_played
         MoveListOf<G> moves;
-        std::vector<float> priors;  // move_priors' answer (PriorGame)
     };
 
     void prepare_lanes(int threads) {
@@ -325,21 +323,7 @@ private:
             if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(m));
             nodes_.push_back(child);
         }
-        if constexpr (PriorGame<G>) {
-            if (rave_ && options_.prior_visits > 0) start_from_priors(nodes_[at].first_child, game, lane);
-        }
         return true;
-    }
-
-    // The new children's AMAF statistics: prior_visits at the game's prior.
-    void start_from_priors(std::uint32_t first, const G& game, Lane& lane) {
-        lane.priors.resize(lane.moves.size());
-        game.move_priors(lane.moves, lane.priors.data());
-        const auto visits = static_cast<float>(options_.prior_visits);
-        for (std::size_t i = 0; i < lane.moves.size(); ++i) {
-            nodes_[first + i].amaf_visits = options_.prior_visits;
-            nodes_[first + i].amaf_reward = visits * lane.priors[i];
-        }
     }
 
     // ---- Playouts ------------------------------------------------------------

@@ -32,10 +32,6 @@ struct Options {
     // Visits of a leaf before it gets children: fewer nodes for the same
     // knowledge where moves are many (Go); the root always has them.
     std::uint32_t expand_visits = 2;
-    // Where the game gives move priors (PriorGame) and RAVE is on: the AMAF
-    // visits a new child starts with, at the prior's win rate (Gelly and
-    // Silver's prior knowledge); 0: none.
-    std::uint32_t prior_visits = 20;
     int max_playout_plies = 1000;  // a playout this long counts as a draw
     // Plies a playout runs before the evaluation decides it (a logistic of
     // evaluate() in units of eval_scale); -1: to the end of the game.
