@@ -32,15 +32,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <exception>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <random>
 #include <thread>
 #include <vector>
 
-#include <ply/core/threads.hpp>
-
 #include <ply/core/game.hpp>
+#include <ply/core/threads.hpp>
 #include <ply/search/mcts/types.hpp>
 #include <ply/search/node_end.hpp>
 #include <ply/search/retro/endgames.hpp>
@@ -61,18 +62,40 @@ public:
                                            : kUctExploration) {}
 
     // `threads` grow the tree together; the system may give fewer, and with
-    // none, the caller's thread grows it alone.
+    // none, the caller's thread grows it alone. A helper thread short of
+    // memory stops, as one never started would; any other exception, or
+    // one on the caller's thread, reaches the caller once every thread has
+    // stopped, and the tree is forgotten.
     Result<Move> search(const G& root, const Limits& limits, int threads = 1) {
         const std::uint64_t reused = reuse(root);
         Budget budget;
         arm(budget, limits);
         prepare_lanes(std::max(threads, 1));
         iterations_ = 0;
+        std::exception_ptr failure;
+        const auto fail = [&](std::exception_ptr e) {
+            const std::lock_guard hold(tree_);
+            if (!failure) failure = e;
+            budget.stop();
+        };
+        const auto run = [&](Lane& lane, bool helper) {
+            try {
+                grow(root, budget, lane);
+            } catch (const std::bad_alloc&) {
+                if (!helper) fail(std::current_exception());
+            } catch (...) {
+                fail(std::current_exception());
+            }
+        };
         std::vector<std::thread> helpers;
         start_threads(helpers, 1, static_cast<int>(lanes_.size()),
-                      [&](int i) { grow(root, budget, lanes_[static_cast<std::size_t>(i)]); });
-        grow(root, budget, lanes_[0]);
+                      [&](int i) { run(lanes_[static_cast<std::size_t>(i)], true); });
+        run(lanes_[0], false);
         for (auto& h : helpers) h.join();
+        if (failure) {
+            clear();
+            std::rethrow_exception(failure);
+        }
         if constexpr (HashedGame<G>) last_root_ = root;
         Result<Move> r = result(iterations_);
         r.reused = reused;
@@ -314,6 +337,9 @@ private:
     bool expand(std::uint32_t at, const G& game, Lane& lane) {
         auto& moves = lane.moves;
         if (at != 0 && nodes_.size() + moves.size() > options_.max_nodes) return false;
+        // Room first, so that running out of memory leaves the node as it was.
+        if (nodes_.capacity() < nodes_.size() + moves.size())
+            nodes_.reserve(std::max(2 * nodes_.capacity(), nodes_.size() + moves.size()));
         std::shuffle(moves.begin(), moves.end(), lane.rng);
         nodes_[at].first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_[at].children = static_cast<std::uint32_t>(moves.size());
