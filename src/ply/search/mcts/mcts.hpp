@@ -241,14 +241,18 @@ private:
         lane.path.assign(1, 0);
         lane.played.clear();
         std::uint32_t at = 0;
-        while (nodes_[at].expanded && nodes_[at].proof == Proof::None && nodes_[at].children > 0) {
-            at = select(at);
-            step(game, at, lane);
+        bool settled = false;
+        for (;;) {
+            while (nodes_[at].expanded && nodes_[at].proof == Proof::None && nodes_[at].children > 0) {
+                at = select(at);
+                step(game, at, lane);
+            }
+            settled = settle(at, game, lane, hold);
+            // Another thread may have expanded the leaf while settle let go of the lock: walk on.
+            if (settled || !nodes_[at].expanded || nodes_[at].children == 0) break;
         }
-        bool settled = settle(at, game, lane, hold);
         const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
-        // Another thread may have expanded the leaf while settle let go of the lock.
-        if (!settled && ripe && !nodes_[at].expanded && expand(at, game, lane)) {
+        if (!settled && ripe && expand(at, game, lane)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             step(game, at, lane);
             settled = settle(at, game, lane, hold);
