@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <ply/games/go/description.hpp>
+#include "support/gtp_transcript.hpp"
 #include "support/temp_file.hpp"
 
 namespace ply::gtp::commands_test {
@@ -23,18 +24,8 @@ namespace {
 
 using Session = gtp::Session<go::Go>;
 
-Options few(std::uint64_t iterations = 200) {
-    Options o;
-    o.iterations = iterations;
-    return o;
-}
-
-std::string run(const std::string& input, const Options& options = few()) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    EXPECT_EQ(run_gtp<go::Go>(in, out, options), 0);
-    return out.str();
-}
+using test::quick;
+using test::transcript;
 
 std::string ok(Session& s, const std::string& line) {
     const std::string r = s.handle(line);
@@ -66,14 +57,15 @@ std::set<std::string> words_of(const std::string& text) {
 
 // The GTP specification's table of fixed handicap placement (section 4.1.1).
 TEST(GtpCommands, FixedHandicapFollowsTheSpecification) {
-    EXPECT_EQ(run("boardsize 19\nfixed_handicap 9\n1 boardsize 19\n1 fixed_handicap 2\nboardsize 19\n"
-                  "fixed_handicap 3\nboardsize 13\nfixed_handicap 4\nboardsize 9\nfixed_handicap 5\n"
-                  "boardsize 19\nfixed_handicap 6\nboardsize 19\nfixed_handicap 8\nboardsize 7\nfixed_handicap 4\n"
-                  "boardsize 10\nfixed_handicap 4\n"),
-              "= \n\n= D4 Q16 D16 Q4 D10 Q10 K4 K16 K10\n\n=1 \n\n=1 D4 Q16\n\n= \n\n= D4 Q16 D16\n\n= \n\n"
-              "= D4 K10 D10 K4\n\n= \n\n= C3 G7 C7 G3 E5\n\n= \n\n= D4 Q16 D16 Q4 D10 Q10\n\n= \n\n"
-              "= D4 Q16 D16 Q4 D10 Q10 K4 K16\n\n= \n\n= C3 E5 C5 E3\n\n= \n\n= C3 H8 C8 H3\n\n");
-    Session s(few());
+    EXPECT_EQ(
+        transcript("boardsize 19\nfixed_handicap 9\n1 boardsize 19\n1 fixed_handicap 2\nboardsize 19\n"
+                   "fixed_handicap 3\nboardsize 13\nfixed_handicap 4\nboardsize 9\nfixed_handicap 5\n"
+                   "boardsize 19\nfixed_handicap 6\nboardsize 19\nfixed_handicap 8\nboardsize 7\nfixed_handicap 4\n"
+                   "boardsize 10\nfixed_handicap 4\n"),
+        "= \n\n= D4 Q16 D16 Q4 D10 Q10 K4 K16 K10\n\n=1 \n\n=1 D4 Q16\n\n= \n\n= D4 Q16 D16\n\n= \n\n"
+        "= D4 K10 D10 K4\n\n= \n\n= C3 G7 C7 G3 E5\n\n= \n\n= D4 Q16 D16 Q4 D10 Q10\n\n= \n\n"
+        "= D4 Q16 D16 Q4 D10 Q10 K4 K16\n\n= \n\n= C3 E5 C5 E3\n\n= \n\n= C3 H8 C8 H3\n\n");
+    Session s(quick());
     ok(s, "fixed_handicap 2");  // 9x9: C3 G7
     EXPECT_EQ(s.game().board().at(go::point_at(2, 2)), go::Black);
     EXPECT_EQ(s.game().board().at(go::point_at(6, 6)), go::Black);
@@ -94,17 +86,18 @@ TEST(GtpCommands, FixedHandicapFollowsTheSpecification) {
 TEST(GtpCommands, SetUpTranscript) {
     testing::TempDir dir("transcript");
     const std::string file = dir / "game.sgf";
-    EXPECT_EQ(run("boardsize 19\n1 place_free_handicap 4\nclear_board\n2 set_free_handicap C3 G7\nkomi 0.5\n"
-                  "3 printsgf\n4 printsgf " +
-                  file + "\n5 final_status_list dead\n6 final_status_list alive\n7 fixed_handicap 2\n8 loadsgf " +
-                  file + "\n9 final_score\n"),
-              "= \n\n=1 D4 Q16 D16 Q4\n\n= \n\n=2 \n\n= \n\n"
-              "=3 (;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[19]KM[0.5]AB[cq][gm]PL[W])\n\n=4 \n\n"
-              "=5 \n\n=6 C3\nG7\n\n?7 board not empty\n\n=8 \n\n=9 B+360.5\n\n");
+    EXPECT_EQ(
+        transcript("boardsize 19\n1 place_free_handicap 4\nclear_board\n2 set_free_handicap C3 G7\nkomi 0.5\n"
+                   "3 printsgf\n4 printsgf " +
+                   file + "\n5 final_status_list dead\n6 final_status_list alive\n7 fixed_handicap 2\n8 loadsgf " +
+                   file + "\n9 final_score\n"),
+        "= \n\n=1 D4 Q16 D16 Q4\n\n= \n\n=2 \n\n= \n\n"
+        "=3 (;GM[1]FF[4]CA[UTF-8]AP[Ply]RU[Tromp-Taylor, no suicide]SZ[19]KM[0.5]AB[cq][gm]PL[W])\n\n=4 \n\n"
+        "=5 \n\n=6 C3\nG7\n\n?7 board not empty\n\n=8 \n\n=9 B+360.5\n\n");
 }
 
 TEST(GtpCommands, HandicapRefusesBadCountsAndBusyBoards) {
-    Session s(few());
+    Session s(quick());
     expect_refused(s, {{"fixed_handicap", "syntax error"},
                        {"fixed_handicap two", "syntax error"},
                        {"fixed_handicap 2 3", "syntax error"},
@@ -145,7 +138,7 @@ TEST(GtpCommands, HandicapRefusesBadCountsAndBusyBoards) {
 
 TEST(GtpCommands, FreeHandicapStonesAreDistinctPointsOfTheBoard) {
     for (const auto& [size, stones] : std::vector<std::pair<int, int>>{{9, 5}, {9, 12}, {9, 80}, {2, 3}, {19, 9}}) {
-        Session s(few());
+        Session s(quick());
         ok(s, "boardsize " + std::to_string(size));
         const std::string list = ok(s, "place_free_handicap " + std::to_string(stones));
         const auto points = words_of(list);
@@ -157,7 +150,7 @@ TEST(GtpCommands, FreeHandicapStonesAreDistinctPointsOfTheBoard) {
             EXPECT_EQ(list, "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10") << "the fixed layout where there is one";
         }
     }
-    Session s(few());
+    Session s(quick());
     EXPECT_EQ(s.handle("set_free_handicap A1 J9 e5"), "= \n\n");
     EXPECT_EQ(s.game().board().empty_count(), 78);
     EXPECT_EQ(s.game().board().at(go::point_at(4, 4)), go::Black);
@@ -170,7 +163,7 @@ constexpr const char* kRecord = "(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[cg](;B[gc];W[c
 TEST(GtpCommands, LoadsgfPlaysTheMainLineToAMoveNumber) {
     testing::TempDir dir("loadsgf");
     const std::string file = dir.write("game.sgf", kRecord);
-    Session s(few());
+    Session s(quick());
     EXPECT_EQ(s.handle("loadsgf " + file), "= \n\n");
     EXPECT_EQ(s.game().komi_halves(), 13);
     EXPECT_EQ(s.game().board().at(go::point_at(4, 4)), go::Black);  // E5
@@ -201,7 +194,7 @@ TEST(GtpCommands, LoadsgfPlaysTheMainLineToAMoveNumber) {
 TEST(GtpCommands, LoadsgfRefusesWhatItCannotReadAndKeepsTheGame) {
     testing::TempDir dir("loadsgf_bad");
     const std::string good = dir.write("good.sgf", kRecord);
-    Session s(few());
+    Session s(quick());
     ok(s, "boardsize 5");
     ok(s, "komi 0.5");
     ok(s, "play b C3");
@@ -235,7 +228,7 @@ TEST(GtpCommands, LoadsgfRefusesWhatItCannotReadAndKeepsTheGame) {
 
 TEST(GtpCommands, PrintsgfWritesWhatLoadsgfReadsBack) {
     testing::TempDir dir("printsgf");
-    Session s(few());
+    Session s(quick());
     ok(s, "boardsize 7");
     ok(s, "komi 5.5");
     ok(s, "fixed_handicap 2");
@@ -263,7 +256,7 @@ TEST(GtpCommands, PrintsgfWritesWhatLoadsgfReadsBack) {
 
 TEST(GtpCommands, PrintsgfWritesNoFileWhenWritingIsOff) {
     testing::TempDir dir("nowrite");
-    Options o = few();
+    Options o = quick();
     o.write_files = false;  // as the fuzzer runs it
     Session s(o);
     expect_refused(s, {{"printsgf " + (dir / "x.sgf"), "writing files is off"}});
@@ -273,7 +266,7 @@ TEST(GtpCommands, PrintsgfWritesNoFileWhenWritingIsOff) {
 
 // Black walls off the left six columns and the top left pocket, where a
 // lone White stone (C8) is dead; White's wall is on column G.
-std::unique_ptr<Session> dead_stone_board(const Options& options = few()) {
+std::unique_ptr<Session> dead_stone_board(const Options& options = quick()) {
     auto s = std::make_unique<Session>(options);
     s->handle("komi 7");
     const std::vector<std::string> black = {"F1", "F2", "F3", "F4", "F5", "F6", "F7",
@@ -300,7 +293,7 @@ TEST(GtpCommands, FinalStatusListFindsTheDeadStone) {
     expect_refused(*s, {{"final_status_list", "syntax error (alive, dead or seki)"},
                         {"final_status_list undecided", "syntax error (alive, dead or seki)"},
                         {"final_status_list dead alive", "syntax error (alive, dead or seki)"}});
-    Session empty(few());
+    Session empty(quick());
     EXPECT_EQ(ok(empty, "final_status_list alive"), "");
     EXPECT_EQ(ok(empty, "final_status_list dead"), "");
 }
@@ -318,7 +311,7 @@ TEST(GtpCommands, FinalStatusListSeesSeki) {
     const std::string file = dir.write("seki.sgf",
                                        "(;GM[1]SZ[7]KM[0.5]PL[B]AB[ba][ca][cb][bc][cc][ad][ae][be][ce][de][ee][fe][ge]"
                                        "AW[da][ab][db][ac][dc][bd][cd][dd][ed][fd][gd])");
-    Session s(few());
+    Session s(quick());
     ASSERT_EQ(s.handle("loadsgf " + file), "= \n\n");
     EXPECT_EQ(ok(s, "final_status_list seki"), "A5 A6\nB5 C5 C6 B7 C7");
     EXPECT_EQ(ok(s, "final_status_list dead"), "");
@@ -351,7 +344,7 @@ TEST(GtpCommands, CleanupCapturesTheDeadStonesBeforeItPasses) {
 }
 
 TEST(GtpCommands, CleanupNeverResigns) {
-    Session s(few(3000));
+    Session s(quick(3000));
     ok(s, "boardsize 3");
     ok(s, "komi 50");
     EXPECT_EQ(ok(s, "genmove b"), "resign");
@@ -359,10 +352,10 @@ TEST(GtpCommands, CleanupNeverResigns) {
 }
 
 TEST(GtpCommands, KgsTimeSettingsFeedTheClock) {
-    EXPECT_EQ(run("kgs-time_settings none\nkgs-time_settings absolute 600\nkgs-time_settings byoyomi 60 30 5\n"
-                  "kgs-time_settings canadian 60 300 25\nkgs-time_settings CANADIAN 0 300 25\n"),
+    EXPECT_EQ(transcript("kgs-time_settings none\nkgs-time_settings absolute 600\nkgs-time_settings byoyomi 60 30 5\n"
+                         "kgs-time_settings canadian 60 300 25\nkgs-time_settings CANADIAN 0 300 25\n"),
               "= \n\n= \n\n= \n\n= \n\n= \n\n");
-    Session s(few());
+    Session s(quick());
     expect_refused(s, {{"kgs-time_settings", "syntax error (none, absolute, byoyomi or canadian)"},
                        {"kgs-time_settings fischer 60 5", "syntax error (none, absolute, byoyomi or canadian)"},
                        {"kgs-time_settings none 5", "syntax error"},
@@ -474,7 +467,7 @@ TEST(GtpCommands, FuzzedArgumentsNeverLeaveAWrongState) {
     const auto pick = [&](const std::vector<std::string>& from) {
         return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
     };
-    Options o = few(30);
+    Options o = quick(30);
     o.write_files = false;  // printsgf with a bare word would write it in the working folder
     Session s(o);
     ok(s, "boardsize 7");

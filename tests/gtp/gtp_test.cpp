@@ -14,6 +14,7 @@
 
 #include <ply/core/version.hpp>
 #include <ply/games/go/description.hpp>
+#include "support/gtp_transcript.hpp"
 #include "support/run_ply.hpp"
 
 namespace ply::gtp {
@@ -21,20 +22,8 @@ namespace {
 
 using Session = gtp::Session<go::Go>;
 
-// A few iterations a move: the tests check the protocol, not the play.
-Options quick(std::uint64_t iterations = 200) {
-    Options o;
-    o.iterations = iterations;
-    return o;
-}
-
-// Every response to `input`, as the engine writes them.
-std::string transcript(const std::string& input, const Options& options = quick()) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    EXPECT_EQ(run_gtp<go::Go>(in, out, options), 0);
-    return out.str();
-}
+using test::quick;
+using test::transcript;
 
 // The text of a successful response ("=12 D4\n\n" -> "D4").
 std::string value(Session& s, const std::string& line) {
