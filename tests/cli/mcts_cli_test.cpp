@@ -74,7 +74,8 @@ TEST(CliMcts, ThreadsRaveAndCutoffOptions) {
 }
 
 TEST(CliMcts, AnalyseListsTheRootMovesWithTheirLines) {
-    const auto r = run_ply("analyse go --position '3x3 komi 0' --algo mcts --iterations 200000 --json");
+    // Komi 8.5: only the centre wins (all nine points), so the proven move is B2.
+    const auto r = run_ply("analyse go --position '3x3 komi 8.5' --algo mcts --iterations 1000000 --json");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     const auto j = json::parse(r.out);
     EXPECT_EQ(j["best"], "B2");

@@ -70,7 +70,7 @@ bool is_number(const std::string& word, bool decimal) {
 struct Reported {
     std::string move;
     std::uint64_t visits;
-    double winrate, lcb;
+    double winrate, prior, lcb;
     std::string pv;
     std::size_t order;
 };
@@ -103,9 +103,13 @@ std::optional<Reported> parse_move(const std::string& part, bool kata) {
         pv += " " + words[i];
     }
     const double scale = kata ? 1 : 10'000;
-    return Reported{
-        words[2], std::stoull(value["visits"]), std::stod(value["winrate"]) / scale, std::stod(value["lcb"]) / scale,
-        pv,       std::stoul(value["order"])};
+    return Reported{words[2],
+                    std::stoull(value["visits"]),
+                    std::stod(value["winrate"]) / scale,
+                    std::stod(value["prior"]) / scale,
+                    std::stod(value["lcb"]) / scale,
+                    pv,
+                    std::stoul(value["order"])};
 }
 
 // The moves of one report line; a failed expectation if the line is not one.
@@ -198,6 +202,38 @@ TEST(GtpAnalysis, GenmoveAnalyzeReportsThenPlaysGenmovesMove) {
     EXPECT_EQ(lines[lines.size() - 2].substr(0, 5), "play ");
     for (std::size_t i = 1; i + 2 < lines.size(); ++i) EXPECT_LE(parse_report(lines[i]).size(), 3u);
     EXPECT_EQ(s.game().to_move(), go::Black) << "White's move was played after Black's pass";
+}
+
+// Each move searched reports its own line (the move, then the most visited
+// reply below it) and its share of Go's move priors (fitted features), not
+// an equal share.
+TEST(GtpAnalysis, EveryMoveHasItsLineAndItsPrior) {
+    Session s(capped(200));
+    s.handle("boardsize 9");
+    s.handle("play b E5");
+    EXPECT_EQ(s.handle("lz-analyze w 5"), "=\n");
+    std::vector<Reported> report;
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(200ms);
+        const auto lines = lines_of(s.handle(""));  // stops it; its last report before the blank line
+        ASSERT_GE(lines.size(), 1u);
+        if (lines.size() >= 2) report = parse_report(lines[lines.size() - 2]);
+        if (!report.empty() && report.front().visits >= 300) break;
+        EXPECT_EQ(s.handle("lz-analyze w 5"), "=\n");
+    }
+    ASSERT_GE(report.size(), 3u);
+    int long_lines = 0;
+    double shares = 0, least = 1, most = 0;
+    for (const auto& r : report) {
+        long_lines += r.visits >= 30 && r.pv.size() > r.move.size() + 1;
+        shares += r.prior;
+        least = std::min(least, r.prior);
+        most = std::max(most, r.prior);
+    }
+    EXPECT_GE(long_lines, 2) << "more than the chosen move has a line";
+    EXPECT_LE(shares, 1.0 + 1e-3);
+    EXPECT_GT(most, 2 * least) << "the priors tell the moves apart";
 }
 
 std::uint64_t total_visits(const std::vector<Reported>& report) {

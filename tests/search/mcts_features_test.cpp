@@ -4,7 +4,9 @@
 // the limits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <vector>
 
 #include <ply/games/go/go.hpp>
 #include <ply/games/tictactoe/tictactoe.hpp>
@@ -203,6 +205,43 @@ TEST(MctsThreads, TwoThreadsGrowOneGoTree) {
     go.make(r.pv[0]);
     go.make(r.pv[1]);
     EXPECT_GT(two.search(go, Limits{.iterations = 500}).reused, 0u) << "the tree is kept for the next move";
+}
+
+// Go's move priors start each new node's moves as AMAF visits. Weighed
+// heavily they steer the search to the move they favour (the capture of
+// a stone in atari, where without them the visits spread over the board),
+// and the root's moves report their shares of the weights.
+TEST(MctsPriors, HeavyPriorsSteerTheSearchAndTheSharesAreReported) {
+    const Go g = Go::from_position(
+        "........./........./........./....X..../...XOX.../........./........./........./......... b 7");
+    ply::MoveListOf<Go> moves;
+    g.generate_moves(moves);
+    std::vector<float> weights(moves.size());
+    g.move_priors(moves, weights.data());
+    const auto favoured =
+        moves[static_cast<std::size_t>(std::max_element(weights.begin(), weights.end()) - weights.begin())];
+    Options options;
+    options.prior_visits = 100'000;
+    const auto r = Searcher<Go>(options).search(g, Limits{.iterations = 300});
+    ASSERT_TRUE(r.best);
+    EXPECT_EQ(g.move_to_string(*r.best), g.move_to_string(favoured));
+    double shares = 0, total = 0;
+    for (const float w : weights) total += w;
+    for (const auto& m : r.moves) {
+        shares += m.prior;
+        const auto at = static_cast<std::size_t>(std::find(moves.begin(), moves.end(), m.move) - moves.begin());
+        EXPECT_NEAR(m.prior, weights[at] / total, 1e-6) << g.move_to_string(m.move);
+    }
+    EXPECT_NEAR(shares, 1.0, 1e-6);
+    const auto visits_of_best = [](const auto& result) {
+        std::uint64_t most = 0;
+        for (const auto& m : result.moves) most = std::max(most, m.visits);
+        return most;
+    };
+    EXPECT_GT(visits_of_best(r), 40u);  // 61 when written
+    options.prior_visits = 0;
+    EXPECT_LT(visits_of_best(Searcher<Go>(options).search(g, Limits{.iterations = 300})), 20u)
+        << "without priors the visits spread (7 at most when written)";
 }
 
 TEST(MctsCutoff, TheEvaluationDecidesPlayoutsThatDoNotEnd) {

@@ -58,5 +58,6 @@ void add_egtb_command(CLI::App& app, const Registry& games);
 void add_matrix_command(CLI::App& app, const Registry& games);
 void add_saddle_command(CLI::App& app);
 void add_serve_command(CLI::App& app, const Registry& games);
+void add_patterns_command(CLI::App& app);
 
 }  // namespace ply::cli

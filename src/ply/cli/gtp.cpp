@@ -42,6 +42,9 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--seed", options->seed, "Seed of the playouts")->capture_default_str();
     cmd->add_option("--exploration", options->exploration, "UCT's exploration constant C (default: the search's)")
         ->check(finite_range(0, 100));
+    cmd->add_option("--prior-visits", options->prior_visits,
+                    "AMAF visits a new node's moves start with at their prior (Go's move features; 0: none)")
+        ->check(CLI::Range(0, 100000));
     cmd->add_option("--threads", options->threads, "Threads, growing one tree together")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();

@@ -29,7 +29,8 @@ struct MctsOptions {
     bool no_solver = false;
     bool no_rave = false;
     int threads = 1;
-    std::optional<int> playout_cutoff;  // plies before the evaluation judges a playout
+    std::optional<int> playout_cutoff;          // plies before the evaluation judges a playout
+    std::optional<std::uint32_t> prior_visits;  // the game's move priors' weight
 
     mcts::Options options() const {
         mcts::Options o;
@@ -38,6 +39,7 @@ struct MctsOptions {
         o.solver = !no_solver;
         o.rave = !no_rave;
         o.playout_cutoff = playout_cutoff.value_or(-1);
+        if (prior_visits) o.prior_visits = *prior_visits;
         return o;
     }
     mcts::Limits limits() const {

@@ -56,6 +56,7 @@ int run(int argc, char** argv, const Registry& games) {
     add_matrix_command(app, games);
     add_saddle_command(app);
     add_serve_command(app, games);
+    add_patterns_command(app);
 
     try {
         app.parse(argc, argv);

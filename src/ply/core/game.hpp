@@ -52,6 +52,7 @@
 //                 proven_upper/lower_bound()     nodes ended by bounds the game proves
 //   Monte Carlo   playout_move(rng)              playouts by the game's policy
 //                 moves_are_places               RAVE (all moves as first)
+//                 move_priors(moves, weights)    new nodes' children start from them
 //   front ends    name, from_position, ...       notation (NotatedGame)
 //                 side_to_move(), fullmove_number()  turns read from a position
 //                 set_chess960(bool)             Chess960 castling notation
@@ -282,6 +283,16 @@ concept ProvenBoundGame = Game<G> && requires(const G cg) {
 template <class G>
 concept PlayoutGame = Game<G> && requires(const G cg, std::mt19937_64& rng) {
     { cg.playout_move(rng) } -> std::same_as<typename G::Move>;
+};
+
+// The game's knowledge of which moves are good: for each of `moves` (a
+// position's legal moves) a weight, at least 0, in proportion to the chance
+// that a strong player picks it (Go: the strength of its fitted move
+// features). MCTS starts a new node's children from them
+// (Options::prior_visits); Go's analysis reports them as shares.
+template <class G>
+concept PriorGame = Game<G> && requires(const G cg, const MoveListOf<G>& list, float* out) {
+    cg.move_priors(list, out);
 };
 
 // A move names a place that means the same whenever it is played (Go's

@@ -6,9 +6,12 @@
 // lcb 4987 order 0 pv D4 E5 ..." and the same for each move searched, in
 // order; Leela Zero's winrate, prior and lcb are in 0-10000, KataGo's in
 // 0-1 (with its utility, 2 * winrate - 1). The winrate is the analysed
-// colour's; Ply has no priors, so each move's prior is an equal share.
+// colour's; the prior is the move's share of the game's prior weights
+// (Go: its fitted move features; an equal share for a game without them);
+// the pv is the move, then the most visited reply at each node below.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -73,14 +76,14 @@ std::vector<MoveInfo> report(const mcts::Result<Move>& r, std::size_t max_moves,
     std::stable_sort(seen.begin(), seen.end(), [&](const auto* a, const auto* b) {
         return std::tuple(first(a), a->visits, a->mean) > std::tuple(first(b), b->visits, b->mean);
     });
+    const bool has_priors = std::any_of(r.moves.begin(), r.moves.end(), [](const auto& m) { return m.prior > 0; });
     std::vector<MoveInfo> out;
     for (const auto* m : seen) {
         if (out.size() >= max_moves) break;
-        MoveInfo info{vertex_text(m->move), m->visits, m->mean, 1.0 / static_cast<double>(r.moves.size()), {}};
-        if (first(m) && !r.pv.empty())
-            for (const Move& p : r.pv) info.pv.push_back(vertex_text(p));
-        else
-            info.pv.push_back(info.move);
+        const double prior = has_priors ? m->prior : 1.0 / static_cast<double>(r.moves.size());
+        MoveInfo info{vertex_text(m->move), m->visits, m->mean, prior, {}};
+        for (const Move& p : m->pv) info.pv.push_back(vertex_text(p));
+        if (info.pv.empty()) info.pv.push_back(info.move);
         out.push_back(std::move(info));
     }
     return out;

@@ -83,8 +83,9 @@ struct Options {
     std::optional<double> seconds;
     std::optional<std::uint64_t> iterations;  // a cap on every search
     std::uint64_t seed = 1;
-    std::optional<double> exploration;  // UCT's C; none: the search's own (smaller with RAVE)
-    int threads = 1;                    // threads growing the tree together
+    std::optional<double> exploration;          // UCT's C; none: the search's own (smaller with RAVE)
+    int threads = 1;                            // threads growing the tree together
+    std::optional<std::uint32_t> prior_visits;  // none: the search's default
     bool resign = true;
     double resign_below = 0.1;                      // the best move's mean reward
     std::uint64_t resign_after_iterations = 1'000;  // fewer tell too little

@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <random>
 #include <string>
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include <ply/core/board_view.hpp>
+#include <ply/core/bradley_terry.hpp>
 #include <ply/core/game.hpp>
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
@@ -104,6 +106,18 @@ public:
         }
         return kPass;
     }
+    // The moves' strengths by the move features fitted to GNU Go's games
+    // (features.hpp): their weights as priors (PriorGame); pass weighs 0.
+    void move_priors(const MoveListOf<Go>& moves, float* out) const;
+
+    // Fits the gammas of the move features to game records, one game a line
+    // ("9 7 4 E5 D4 ... pass pass": size, komi, how many first moves were
+    // random, the moves; bench/go-records), reports the fit and the
+    // prediction rate on held-out games, and writes the gammas as
+    // learned_weights.hpp to `header` if given (feature_fit.cpp, `ply
+    // patterns fit`). Throws ParseError on a bad record.
+    static void fit_move_features(std::istream& records, const std::string& source, const bt::RecordFitOptions& options,
+                                  std::ostream& report, std::ostream* header);
 
     // ---- Queries ---------------------------------------------------------------
 
@@ -118,6 +132,11 @@ public:
     // off before the count); the passes stay in the record.
     void resume() { passes_ = 0; }
     Move last_move() const { return undo_.empty() ? kPass : undo_.back().move; }
+    // The move n plies back (0: the last), kPass before the start.
+    Move move_ago(int n) const {
+        return static_cast<std::size_t>(n) < undo_.size() ? undo_[undo_.size() - 1 - static_cast<std::size_t>(n)].move
+                                                          : kPass;
+    }
     bool has_last_move() const { return !undo_.empty(); }
     // Black's score minus White's, komi included, in half points.
     int black_lead_halves() const { return 2 * board_.area_difference() - komi_halves_; }

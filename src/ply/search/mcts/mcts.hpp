@@ -1,7 +1,8 @@
 // Monte Carlo tree search on any Game: UCT (Kocsis and Szepesvari, 2006),
 // playouts through the Game concept (the game's own policy where it has one:
 // PlayoutGame), MCTS-Solver (Winands, Bjornsson and Saito, 2008) and RAVE
-// (Gelly and Silver, 2007) where moves are places (PlaceMoveGame).
+// (Gelly and Silver, 2007) where moves are places (PlaceMoveGame), with the
+// game's move priors as a new node's first AMAF visits (PriorGame).
 //
 // MCTS-Solver: a won or lost end found in the tree is a proof, and proofs
 // back up like minimax values (a child lost for its side to move wins the
@@ -97,7 +98,7 @@ public:
             std::rethrow_exception(failure);
         }
         if constexpr (HashedGame<G>) last_root_ = root;
-        Result<Move> r = result(iterations_);
+        Result<Move> r = result(root, iterations_);
         r.reused = reused;
         return r;
     }
@@ -123,6 +124,8 @@ private:
         std::uint32_t stamp_now = 0;
         std::size_t next_amaf = 0;  // played[next_amaf..] are in first_played
         MoveListOf<G> moves;
+        std::vector<float> priors;     // move_priors' answer (PriorGame)
+        bool ready_to_expand = false;  // settle prepared the moves and priors
     };
 
     void prepare_lanes(int threads) {
@@ -251,8 +254,7 @@ private:
             // Another thread may have expanded the leaf while settle let go of the lock: walk on.
             if (settled || !nodes_[at].expanded || nodes_[at].children == 0) break;
         }
-        const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
-        if (!settled && ripe && expand(at, game, lane)) {
+        if (!settled && lane.ready_to_expand && expand(at, game, lane)) {
             at = nodes_[at].first_child;  // children are shuffled: the first is a random one
             step(game, at, lane);
             settled = settle(at, game, lane, hold);
@@ -272,14 +274,19 @@ private:
     }
 
     // Whether the node's value is known: proven before, or the game ends
-    // here (then proven now). If not, the lane's moves are the position's.
-    // The rules and the databases are read without the tree's lock.
+    // here (then proven now). If not, the lane's moves are the position's,
+    // and if the node is ripe they are shuffled and weighed by the game's
+    // priors, ready to expand it. The rules, the databases and the priors
+    // are read without the tree's lock.
     bool settle(std::uint32_t at, const G& game, Lane& lane, std::unique_lock<std::mutex>& hold) {
+        lane.ready_to_expand = false;
         if (nodes_[at].proof != Proof::None) return true;
+        const bool ripe = at == 0 || nodes_[at].visits + 1 >= options_.expand_visits;
         hold.unlock();
         std::optional<Score> end = end_of(game, lane.moves);
         // The root keeps its children: a proof there would leave no move.
         if (!end && at != 0) end = endgames_.score(game, 0);
+        if (!end && ripe) prepare_children(game, lane);
         hold.lock();
         if (end && nodes_[at].proof == Proof::None) nodes_[at].proof = proof_of(*end);
         return nodes_[at].proof != Proof::None;
@@ -336,21 +343,43 @@ private:
             game.generate_moves(moves);
     }
 
-    // Children for every move of the lane's (settle's), in random order;
-    // false when the tree is full (the root always has its children).
-    bool expand(std::uint32_t at, const G& game, Lane& lane) {
-        auto& moves = lane.moves;
+    // The lane's moves in random order (the first child is then a random
+    // one) and, where the game has them, their priors.
+    void prepare_children(const G& game, Lane& lane) const {
+        std::shuffle(lane.moves.begin(), lane.moves.end(), lane.rng);
+        lane.ready_to_expand = true;
+        if constexpr (PriorGame<G>) {
+            if (!rave_ || options_.prior_visits == 0) return;
+            lane.priors.resize(lane.moves.size());
+            game.move_priors(lane.moves, lane.priors.data());
+            // A win rate from 0.3 (weight 0) to 0.7 (the strongest), by the
+            // square root of the weight relative to the strongest.
+            const float strongest = *std::max_element(lane.priors.begin(), lane.priors.end());
+            for (float& p : lane.priors) p = strongest > 0 ? 0.3f + 0.4f * std::sqrt(p / strongest) : 0.5f;
+        }
+    }
+
+    // Children for the lane's prepared moves, their AMAF statistics started
+    // at the priors (prior_visits at the prior's win rate, Gelly and
+    // Silver's prior knowledge); false when the tree is full (the root
+    // always has its children).
+    bool expand(std::uint32_t at, const G& game, const Lane& lane) {
+        const auto& moves = lane.moves;
         if (at != 0 && nodes_.size() + moves.size() > options_.max_nodes) return false;
         // Room first, so that running out of memory leaves the node as it was.
         if (nodes_.capacity() < nodes_.size() + moves.size())
             nodes_.reserve(std::max(2 * nodes_.capacity(), nodes_.size() + moves.size()));
-        std::shuffle(moves.begin(), moves.end(), lane.rng);
         nodes_[at].first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_[at].children = static_cast<std::uint32_t>(moves.size());
         nodes_[at].expanded = true;
-        for (const auto& m : moves) {
-            Node child{m};
-            if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(m));
+        const bool priors = PriorGame<G> && rave_ && options_.prior_visits > 0;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            Node child{moves[i]};
+            if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(moves[i]));
+            if (priors) {
+                child.amaf_visits = options_.prior_visits;
+                child.amaf_reward = static_cast<float>(options_.prior_visits) * lane.priors[i];
+            }
             nodes_.push_back(child);
         }
         return true;
@@ -468,7 +497,7 @@ private:
         if (all_proven) p.proof = any_draw ? Proof::Draw : Proof::Loss;
     }
 
-    Result<Move> result(std::uint64_t iterations) const {
+    Result<Move> result(const G& root_game, std::uint64_t iterations) const {
         Result<Move> r;
         r.iterations = iterations;
         r.nodes = nodes_.size();
@@ -476,26 +505,36 @@ private:
         const Node& root = nodes_[0];
         for (std::uint32_t i = root.first_child; i < root.first_child + root.children; ++i) {
             const Node& c = nodes_[i];
-            r.moves.push_back({c.move, c.visits, c.visits ? double{c.reward} / c.visits : 0, c.proof});
+            r.moves.push_back({c.move, c.visits, c.visits ? double{c.reward} / c.visits : 0, c.proof, 0, line_from(i)});
         }
+        if constexpr (PriorGame<G>) add_prior_shares(root_game, r.moves);
         settle_best(r);
-        if (r.best) extend_pv(r);
         return r;
     }
 
-    // The line below the best move: each node's most visited child.
-    void extend_pv(Result<Move>& r) const {
-        std::uint32_t at = nodes_[0].first_child;
-        while (!(nodes_[at].move == *r.best)) ++at;
-        r.pv.assign(1, *r.best);
-        while (nodes_[at].expanded && nodes_[at].children > 0 && r.pv.size() < kMaxPvLength) {
+    // The move of `at`, then the most visited child of each node below.
+    std::vector<Move> line_from(std::uint32_t at) const {
+        std::vector<Move> line{nodes_[at].move};
+        while (nodes_[at].expanded && nodes_[at].children > 0 && line.size() < kMaxPvLength) {
             std::uint32_t next = nodes_[at].first_child;
             for (std::uint32_t i = next; i < nodes_[at].first_child + nodes_[at].children; ++i)
                 if (nodes_[i].visits > nodes_[next].visits) next = i;
             if (nodes_[next].visits == 0) break;
             at = next;
-            r.pv.push_back(nodes_[at].move);
+            line.push_back(nodes_[at].move);
         }
+        return line;
+    }
+
+    // Each root move's share of the game's prior weights.
+    static void add_prior_shares(const G& root, std::vector<MoveStats<Move>>& moves) {
+        MoveListOf<G> list;
+        for (const auto& m : moves) list.push_back(m.move);
+        std::vector<float> weights(list.size());
+        root.move_priors(list, weights.data());
+        double total = 0;
+        for (const float w : weights) total += w;
+        for (std::size_t i = 0; total > 0 && i < moves.size(); ++i) moves[i].prior = weights[i] / total;
     }
 
     static constexpr std::size_t kMaxPvLength = 32;

@@ -32,6 +32,11 @@ struct Options {
     // Visits of a leaf before it gets children: fewer nodes for the same
     // knowledge where moves are many (Go); the root always has them.
     std::uint32_t expand_visits = 2;
+    // Where the game gives move priors (PriorGame) and RAVE is on: the AMAF
+    // visits a new child starts with, at the prior's win rate (Gelly and
+    // Silver's prior knowledge); 0: none. Go played stronger with more, up
+    // to about 400 (docs/go.md).
+    std::uint32_t prior_visits = 400;
     int max_playout_plies = 1000;  // a playout this long counts as a draw
     // Plies a playout runs before the evaluation decides it (a logistic of
     // evaluate() in units of eval_scale); -1: to the end of the game.
@@ -85,6 +90,8 @@ struct MoveStats {
     std::uint64_t visits = 0;
     double mean = 0;            // the mover's mean reward
     Proof proof = Proof::None;  // for the side to move after the move
+    double prior = 0;           // its share of the game's prior weights (PriorGame), else 0
+    std::vector<Move> pv;       // the move, then the most visited child of each node after it
 };
 
 template <class Move>
@@ -96,7 +103,7 @@ struct Result {
     std::size_t nodes = 0;
     std::uint64_t reused = 0;            // visits of the root brought from the last search
     std::vector<MoveStats<Move>> moves;  // the root's (in the tree's shuffled order)
-    std::vector<Move> pv;                // the best move, then the most visited child of each node after it
+    std::vector<Move> pv;                // the best move's line (its MoveStats' pv)
 };
 
 // The move to play from the root's statistics: a proven win first; then the
@@ -124,8 +131,9 @@ void settle_best(Result<Move>& r) {
     if (const auto i = choose_move(r.moves)) {
         r.best = r.moves[*i].move;
         r.mean = r.moves[*i].mean;
+        r.pv = r.moves[*i].pv;
+        if (r.pv.empty()) r.pv.assign(1, *r.best);
     }
-    if (r.best && (r.pv.empty() || !(r.pv.front() == *r.best))) r.pv.assign(1, *r.best);
 }
 
 }  // namespace ply::mcts
