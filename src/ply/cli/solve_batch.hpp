@@ -152,8 +152,11 @@ void count_answer(BatchTally& t, const BatchEntry<G>& e, const BatchAnswer& a) {
     ++t.count;
     if (a.got == e.expected) return;
     ++t.wrong;
-    std::cerr << "wrong: line " << e.line << " '" << clip(e.text) << "': " << a.got << ", the set says " << e.expected
-              << "\n";
+    // One write: under mpirun the ranks' standard errors merge write by write.
+    std::ostringstream line;
+    line << "wrong: line " << e.line << " '" << clip(e.text) << "': " << a.got << ", the set says " << e.expected
+         << "\n";
+    std::cerr << line.str();
 }
 
 // --journal's file, for this set solved this way (its text, the mode and format).
