@@ -40,8 +40,9 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--iterations", options->iterations, "Iterations of the search a move, at most")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     cmd->add_option("--seed", options->seed, "Seed of the playouts")->capture_default_str();
-    cmd->add_option("--exploration", options->exploration, "UCT's exploration constant C (default: the search's)")
-        ->check(finite_range(0, 100));
+    cmd->add_option("--exploration", options->exploration, "UCT's exploration constant C")
+        ->check(finite_range(0, 100))
+        ->capture_default_str();
     cmd->add_option("--prior-visits", options->prior_visits,
                     "AMAF visits a new node's moves start with at their prior (Go's move features; 0: none)")
         ->check(CLI::Range(0, 100000));
