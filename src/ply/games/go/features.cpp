@@ -159,4 +159,11 @@ const FeatureWeights& learned_weights() {
     return weights;
 }
 
+// The tree's priors (PriorGame): each move's strength; pass weighs 0.
+void Go::move_priors(const MoveListOf<Go>& moves, float* out) const {
+    const FeatureWeights& w = learned_weights();
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        out[i] = moves[i] == kPass ? 0 : w.strength(move_features(*this, moves[i]));
+}
+
 }  // namespace ply::go

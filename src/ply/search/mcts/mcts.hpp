@@ -343,13 +343,16 @@ private:
             game.generate_moves(moves);
     }
 
+    // The game's priors start new children's AMAF statistics (with RAVE).
+    bool uses_priors() const { return PriorGame<G> && rave_ && options_.prior_visits > 0; }
+
     // The lane's moves in random order (the first child is then a random
     // one) and, where the game has them, their priors.
     void prepare_children(const G& game, Lane& lane) const {
         std::shuffle(lane.moves.begin(), lane.moves.end(), lane.rng);
         lane.ready_to_expand = true;
         if constexpr (PriorGame<G>) {
-            if (!rave_ || options_.prior_visits == 0) return;
+            if (!uses_priors()) return;
             lane.priors.resize(lane.moves.size());
             game.move_priors(lane.moves, lane.priors.data());
             // A win rate from 0.3 (weight 0) to 0.7 (the strongest), by the
@@ -372,7 +375,7 @@ private:
         nodes_[at].first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_[at].children = static_cast<std::uint32_t>(moves.size());
         nodes_[at].expanded = true;
-        const bool priors = PriorGame<G> && rave_ && options_.prior_visits > 0;
+        const bool priors = uses_priors();
         for (std::size_t i = 0; i < moves.size(); ++i) {
             Node child{moves[i]};
             if constexpr (kHasRave) child.key = static_cast<std::uint32_t>(game.move_key(moves[i]));
