@@ -3,6 +3,7 @@
 // superko, Bill Taylor's value of 2x2 Go, and hand-made positions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
 #include <set>
 #include <string>
@@ -219,6 +220,34 @@ TEST(Go, PlayoutMovesAreLegalAndKeepEyes) {
             ASSERT_LT(++plies, 1000) << "playouts end";
         }
     }
+}
+
+// The playout's answers to `last` played in `position`, over many random streams.
+std::set<std::string> playout_answers(const char* position, const char* last) {
+    Go g = Go::from_position(position);
+    g.make(g.parse_move(last));
+    std::set<std::string> answers;
+    for (std::uint64_t seed = 0; seed < 64; ++seed) {
+        std::mt19937_64 rng(seed);
+        answers.insert(g.move_to_string(g.playout_move(rng)));
+    }
+    return answers;
+}
+
+TEST(Go, PlayoutsSaveAStringInAtariByTakingItsAttacker) {
+    // B4 leaves A3-B3-B2 one liberty, A4, where it would still have one;
+    // A1 takes A2 instead.
+    EXPECT_EQ(playout_answers("...../...../XXO../OXO../.O... w 0.5", "B4"), std::set<std::string>{"A1"});
+}
+
+TEST(Go, PlayoutsGiveAStringLeftTwoLibertiesAThird) {
+    EXPECT_EQ(playout_answers("...../..O../.XX../.OO../..... w 0.5", "D3"), (std::set<std::string>{"A3", "B4"}));
+}
+
+TEST(Go, PlayoutsRunFromAtariOnlyToThreeLiberties) {
+    EXPECT_EQ(playout_answers("...../..O../.OX../...../..... w 0.5", "D3"), std::set<std::string>{"C2"});
+    // With B2 White's, C2 gives two liberties: a ladder, no urgent answer.
+    EXPECT_GT(playout_answers("...../..O../.OX../.O.../..... w 0.5", "D3").size(), 2U);
 }
 
 }  // namespace

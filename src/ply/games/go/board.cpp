@@ -1,5 +1,6 @@
 #include <ply/games/go/board.hpp>
 
+#include <algorithm>
 #include <utility>
 
 namespace ply::go {
@@ -191,6 +192,22 @@ int Board::liberties_after(Point p, Color c, int enough) const {
             s = next_[s];
         } while (s != heads[i]);
     }
+    return count;
+}
+
+int Board::liberties(Point p, Point* out, int most) const {
+    int count = 0;
+    const Point head = head_[p];
+    Point s = head;
+    do {
+        for (const int step : kSteps) {
+            const auto q = static_cast<Point>(s + step);
+            if (color_[q] != Empty || std::find(out, out + count, q) != out + count) continue;
+            out[count++] = q;
+            if (count == most) return count;
+        }
+        s = next_[s];
+    } while (s != head);
     return count;
 }
 

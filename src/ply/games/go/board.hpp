@@ -101,6 +101,11 @@ public:
         return static_cast<Point>(lib_sum_[h] / libs_[h]);
     }
     int string_size(Point p) const { return string_size_[head_[p]]; }
+    // Counted once per stone beside it, a liberty counts at most four times.
+    bool may_have_two_liberties(Point p) const { return libs_[head_[p]] <= 8; }
+    // The distinct liberties of p's string, up to `most`, written to `out`;
+    // returns how many.
+    int liberties(Point p, Point* out, int most) const;
     Point next_stone(Point p) const { return next_[p]; }
     // An empty point surrounded by c's stones with at most one enemy
     // diagonal (none at the edge): filling it would take away c's eye.

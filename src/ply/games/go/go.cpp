@@ -38,6 +38,20 @@ int parse_size(std::string_view text) {
 
 std::string colour_name(Color c) { return c == Black ? "Black" : "White"; }
 
+// Calls take(liberty) for each enemy string in atari touching the string at `head`.
+template <class Take>
+void take_neighbours_in_atari(const Board& b, Point head, Take&& take) {
+    const Color them = opponent(b.at(head));
+    Point s = head;
+    do {
+        for (const int step : kSteps) {
+            const auto n = static_cast<Point>(s + step);
+            if (b.at(n) == them && b.in_atari(n)) take(b.atari_liberty(n));
+        }
+        s = b.next_stone(s);
+    } while (s != head);
+}
+
 }  // namespace
 
 Go::Go(int size, int komi_halves) : board_(size), start_(size), komi_halves_(komi_halves) {
@@ -116,30 +130,47 @@ std::uint64_t Go::hash() const {
            mix64(seen_set_ + 0x9e3779b97f4a7c15ULL) ^ mix64(setting ^ 0xc2b2ae3d27d4eb4fULL);
 }
 
-Move Go::reply_to_last_move() const {
-    if (undo_.empty() || undo_.back().move == kPass) return kPass;
+int Go::tactical_replies(Point out[kMostLocalReplies]) const {
+    if (undo_.empty() || undo_.back().move == kPass) return 0;
     const Point last = undo_.back().move;
-    const Color us = to_move_;
-    // Take what the last stone left in atari (it may be the stone itself).
+    const Color us = to_move_, them = opponent(us);
+    int count = 0;
+    const auto add = [&](Point p) {
+        if (count == kMostLocalReplies || p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) return;
+        if (std::find(out, out + count, p) == out + count) out[count++] = p;
+    };
+    // The strings touching the last stone, and its own.
+    Point heads[5];
+    int strings = 0;
     for (int i = -1; i < 4; ++i) {
-        const Point n = static_cast<Point>(i < 0 ? last : last + kSteps[static_cast<std::size_t>(i)]);
-        if (board_.at(n) != opponent(us) || !board_.in_atari(n)) continue;
-        const Point lib = board_.atari_liberty(n);
-        if (lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+        const auto n = static_cast<Point>(i < 0 ? last : last + kSteps[static_cast<std::size_t>(i)]);
+        const Color c = board_.at(n);
+        if ((c == Black || c == White) && std::find(heads, heads + strings, board_.string_of(n)) == heads + strings)
+            heads[strings++] = board_.string_of(n);
     }
-    // Run from atari where the liberty gives room (two empty neighbours).
-    for (const int step : kSteps) {
-        const Point n = static_cast<Point>(last + step);
-        if (board_.at(n) != us || !board_.in_atari(n)) continue;
-        const Point lib = board_.atari_liberty(n);
-        int room = 0;
-        for (const int s2 : kSteps) room += board_.at(static_cast<Point>(lib + s2)) == Empty;
-        if (room >= 2 && lib != ko_ && board_.is_legal_shape(lib, us)) return lib;
+    for (int i = 0; i < strings; ++i)
+        if (board_.at(heads[i]) == them && board_.in_atari(heads[i])) add(board_.atari_liberty(heads[i]));
+    if (count > 0) return count;
+
+    for (int i = 0; i < strings; ++i) {
+        if (board_.at(heads[i]) != us || !board_.in_atari(heads[i])) continue;
+        take_neighbours_in_atari(board_, heads[i], add);
+        if (const Point lib = board_.atari_liberty(heads[i]); board_.liberties_after(lib, us, 3) >= 3) add(lib);
     }
-    return kPass;
+    if (count > 0) return count;
+
+    for (int i = 0; i < strings; ++i) {
+        Point libs[3];
+        if (board_.at(heads[i]) != us || !board_.may_have_two_liberties(heads[i]) ||
+            board_.liberties(heads[i], libs, 3) != 2)
+            continue;
+        for (int j = 0; j < 2; ++j)
+            if (board_.liberties_after(libs[j], us, 3) >= 3) add(libs[j]);
+    }
+    return count;
 }
 
-int Go::urgent_shapes(Point out[8]) const {
+int Go::urgent_shapes(Point out[kMostLocalReplies]) const {
     if (undo_.empty() || undo_.back().move == kPass) return 0;
     const Point last = undo_.back().move;
     int count = 0;

@@ -81,20 +81,19 @@ public:
     std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
     std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
 
-    // A move for a playout (Gelly et al.'s sequence-like playouts): capture a
-    // string the last move left in atari, or save one of ours it put in
-    // atari; else answer a hane or cut shape next to it; else a random legal
-    // point that neither fills our own eye nor puts a string of ours in
-    // atari (a lone stone may, one time in four: throw-ins kill); else pass.
-    // Simple ko only (superko is the tree's business: in a playout it costs
-    // more than it tells).
+    // A move for a playout (Gelly et al.'s sequence-like playouts): answer
+    // the last move's tactics (tactical_replies); else a hane or cut shape
+    // next to it; else a random legal point that neither fills our own eye
+    // nor puts a string of ours in atari (a lone stone may, one time in
+    // four: throw-ins kill); else pass. Simple ko only (superko is the
+    // tree's business: in a playout it costs more than it tells).
     template <class Rng>
     Move playout_move(Rng& rng) const {
         const Color us = to_move_;
-        if (const Move reply = reply_to_last_move(); reply != kPass) return reply;
-        Point shapes[8];
-        if (const int count = urgent_shapes(shapes); count > 0)
-            return shapes[std::uniform_int_distribution<int>(0, count - 1)(rng)];
+        Point local[kMostLocalReplies];
+        int count = tactical_replies(local);
+        if (count == 0) count = urgent_shapes(local);
+        if (count > 0) return local[std::uniform_int_distribution<int>(0, count - 1)(rng)];
         const int empties = board_.empty_count();
         if (empties == 0) return kPass;
         const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
@@ -186,10 +185,18 @@ private:
         const int all = 2 * (size() * size() - 2 * safe_points(board_, opponent(c)));
         return c == Black ? all - komi_halves_ : all + komi_halves_;
     }
-    Move reply_to_last_move() const;
+    static constexpr int kMostLocalReplies = 16;
+    // The most urgent class of answers to the last move's tactics (after
+    // Fuego's and Pachi's playout rules): take what it left in atari; else
+    // save our strings it put in atari, by taking a neighbour in atari or by
+    // extending to three liberties (two would be a ladder); else give a
+    // third liberty to ours it left two. Their strings of two liberties get
+    // no atari: that rule lost games. Returns how many (legal by shape, not
+    // the ko point, not our own eye).
+    int tactical_replies(Point out[kMostLocalReplies]) const;
     // The empty points next to the last stone that make an urgent shape
     // (patterns.hpp) and are fit to play (legal, not an own eye, not self-atari).
-    int urgent_shapes(Point out[8]) const;
+    int urgent_shapes(Point out[kMostLocalReplies]) const;
     bool joins_own_stone(Point p) const {
         for (const int step : kSteps)
             if (board_.at(static_cast<Point>(p + step)) == to_move_) return true;
