@@ -46,9 +46,13 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--prior-visits", options->prior_visits,
                     "AMAF visits a new node's moves start with at their prior (Go's move features; 0: none)")
         ->check(CLI::Range(0, 100000));
+    cmd->add_option("--rave-equivalence", options->rave_equivalence,
+                    "Visits at which a move's own mean weighs as much as its AMAF mean (default 1000)")
+        ->check(finite_range(1, 1e9));
     cmd->add_option("--threads", options->threads, "Threads, growing one tree together")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
+    cmd->add_flag("--ponder", options->ponder, "Search on in the opponent's time (from each move to the next command)");
     cmd->add_flag_callback(
         "--no-resign", [options] { options->resign = false; }, "Never resign (play every game to two passes)");
     cmd->callback([options] {

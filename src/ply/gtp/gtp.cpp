@@ -52,6 +52,7 @@ Session<G>::Session(Options options) : options_(options) {
 
 template <GtpGame G>
 std::string Session<G>::handle(std::string_view line) {
+    pondering_.stop();
     if (analysis_.stop()) emit("\n");  // the analysis's response ends
     const auto words = split(clean(line));
     if (words.empty()) return take_pending();
@@ -73,6 +74,7 @@ std::string Session<G>::handle(std::string_view line) {
 
 template <GtpGame G>
 std::string Session<G>::finish() {
+    pondering_.stop();
     if (analysis_.stop()) emit("\n");
     return take_pending();
 }
@@ -187,10 +189,12 @@ typename Session<G>::Answer Session<G>::genmove(const std::vector<std::string>& 
     align(*side);
     bool resign = false;
     const Move m = choose(resign);
-    if (commit && !resign)
+    if (commit && !resign) {
         play_step(m, false);
-    else
+        ponder();
+    } else {
         take_back_to(before);
+    }
     return {{true, resign ? "resign" : std::string(Protocol::vertex_text(m))}};
 }
 
@@ -211,6 +215,7 @@ typename Session<G>::Answer Session<G>::cleanup_genmove(const std::vector<std::s
     options_.resign = resigns;
     cleaning_up_ = false;
     play_step(m, false);
+    ponder();
     steps_[before].resumed = resumed;
     return {{true, std::string(Protocol::vertex_text(m))}};
 }
@@ -330,9 +335,23 @@ mcts::ParallelSearcher<G>& Session<G>::searcher() {
         o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
         o.exploration = options_.exploration;
         if (options_.prior_visits) o.prior_visits = *options_.prior_visits;
+        if (options_.rave_equivalence) o.rave_equivalence = *options_.rave_equivalence;
         searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
     }
     return *searcher_;
+}
+
+template <GtpGame G>
+void Session<G>::ponder() {
+    if (!options_.ponder || is_over(game_.outcome())) return;
+    const G root = game_;
+    searcher();
+    pondering_.start([this, root](const std::atomic<bool>& stop) {
+        mcts::Limits limits;
+        limits.time = std::chrono::hours(24);  // in effect until `stop`, set by the next line
+        limits.stop = &stop;
+        searcher_->search(root, limits);
+    });
 }
 
 template <GtpGame G>

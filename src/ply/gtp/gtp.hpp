@@ -88,6 +88,10 @@ struct Options {
     double exploration = 0.1;
     int threads = 1;                            // threads growing the tree together
     std::optional<std::uint32_t> prior_visits;  // none: the search's default
+    std::optional<double> rave_equivalence;     // none: the search's default
+    // Search on in the opponent's time, from each move played to the next
+    // command; the next search keeps that tree (and --iterations adds to it).
+    bool ponder = false;
     bool resign = true;
     double resign_below = 0.1;                      // the best move's mean reward
     std::uint64_t resign_after_iterations = 1'000;  // fewer tell too little
@@ -152,6 +156,7 @@ private:
     mcts::Result<Move> search(const mcts::Limits& limits, const AnalyzeRequest* stream);
     Move pass_or_cleanup() const;  // a pass, or first a move that takes dead stones off
     mcts::ParallelSearcher<G>& searcher();
+    void ponder();  // after our move, until the next line (Options::ponder)
     std::string report_line(const mcts::Result<Move>& r, const AnalyzeRequest& request) const;
     // Streamed text: to the output, or kept for handle() to return.
     void emit(const std::string& text);
@@ -171,7 +176,8 @@ private:
     std::function<void(const std::string&)> write_;
     std::mutex pending_mutex_;
     std::string pending_;
-    Background analysis_;  // last: stopped before the rest goes
+    Background analysis_;   // last: stopped before the rest goes
+    Background pondering_;  // the same
 };
 
 // GTP's commands, in the order `list_commands` gives them.

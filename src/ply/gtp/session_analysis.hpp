@@ -27,6 +27,7 @@ typename Session<G>::Answer Session<G>::analyze(const AnalyzeCommand& command, c
         else
             play_step(m, false);
         emit("play " + (resign ? std::string("resign") : std::string(Protocol::vertex_text(m))) + "\n\n");
+        if (!resign) ponder();
         return {{true, ""}, true};
     }
     // The position analysed: the game's, with a pass first if the other
