@@ -215,8 +215,8 @@ typename Session<G>::Answer Session<G>::cleanup_genmove(const std::vector<std::s
     options_.resign = resigns;
     cleaning_up_ = false;
     play_step(m, false);
-    ponder();
     steps_[before].resumed = resumed;
+    ponder();
     return {{true, std::string(Protocol::vertex_text(m))}};
 }
 
