@@ -47,8 +47,9 @@ void add_gtp_command(CLI::App& app) {
                     "AMAF visits a new node's moves start with at their prior (Go's move features; 0: none)")
         ->check(CLI::Range(0, 100000));
     cmd->add_option("--rave-equivalence", options->rave_equivalence,
-                    "Visits at which a move's own mean weighs as much as its AMAF mean (default 1000)")
-        ->check(finite_range(1, 1e9));
+                    "Visits at which a move's own mean weighs as much as its AMAF mean")
+        ->check(finite_range(1, 1e9))
+        ->capture_default_str();
     cmd->add_option("--threads", options->threads, "Threads, growing one tree together")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();

@@ -17,8 +17,9 @@ void add_mcts_options(CLI::App& cmd, MctsOptions& m) {
                    "mcts: AMAF visits a new node's moves start with at the game's prior (Go; default 400, 0: none)")
         ->check(CLI::Range(0, 100000));
     cmd.add_option("--rave-equivalence", m.rave_equivalence,
-                   "mcts: visits at which a move's own mean weighs as much as its AMAF mean (default 1000)")
-        ->check(finite_range(1.0, 1e9));
+                   "mcts: visits at which a move's own mean weighs as much as its AMAF mean")
+        ->check(finite_range(1.0, 1e9))
+        ->capture_default_str();
     cmd.add_option("--threads", m.threads, "mcts: threads, growing one tree together (virtual loss)")
         ->check(CLI::Range(1, 64));
     cmd.add_option("--playout-cutoff", m.playout_cutoff,

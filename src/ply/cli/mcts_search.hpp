@@ -31,7 +31,7 @@ struct MctsOptions {
     int threads = 1;
     std::optional<int> playout_cutoff;          // plies before the evaluation judges a playout
     std::optional<std::uint32_t> prior_visits;  // the game's move priors' weight
-    std::optional<double> rave_equivalence;
+    double rave_equivalence = mcts::Options{}.rave_equivalence;
 
     mcts::Options options() const {
         mcts::Options o;
@@ -41,7 +41,7 @@ struct MctsOptions {
         o.rave = !no_rave;
         o.playout_cutoff = playout_cutoff.value_or(-1);
         if (prior_visits) o.prior_visits = *prior_visits;
-        if (rave_equivalence) o.rave_equivalence = *rave_equivalence;
+        o.rave_equivalence = rave_equivalence;
         return o;
     }
     mcts::Limits limits() const {

@@ -88,7 +88,7 @@ struct Options {
     double exploration = 0.1;
     int threads = 1;                            // threads growing the tree together
     std::optional<std::uint32_t> prior_visits;  // none: the search's default
-    std::optional<double> rave_equivalence;     // none: the search's default
+    double rave_equivalence = mcts::Options{}.rave_equivalence;
     // Search on in the opponent's time, from each move played to the next
     // command; the next search keeps that tree (and --iterations adds to it).
     bool ponder = false;
