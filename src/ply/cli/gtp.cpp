@@ -45,7 +45,8 @@ void add_gtp_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--prior-visits", options->prior_visits,
                     "AMAF visits a new node's moves start with at their prior (Go's move features; 0: none)")
-        ->check(CLI::Range(0, 100000));
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
     cmd->add_option("--rave-equivalence", options->rave_equivalence,
                     "Visits at which a move's own mean weighs as much as its AMAF mean")
         ->check(finite_range(1, 1e9))

@@ -14,8 +14,9 @@ void add_mcts_options(CLI::App& cmd, MctsOptions& m) {
     cmd.add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
     cmd.add_flag("--no-rave", m.no_rave, "mcts: no RAVE (on by default where moves are places: Go)");
     cmd.add_option("--prior-visits", m.prior_visits,
-                   "mcts: AMAF visits a new node's moves start with at the game's prior (Go; default 400, 0: none)")
-        ->check(CLI::Range(0, 100000));
+                   "mcts: AMAF visits a new node's moves start with at the game's prior (Go; 0: none)")
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
     cmd.add_option("--rave-equivalence", m.rave_equivalence,
                    "mcts: visits at which a move's own mean weighs as much as its AMAF mean")
         ->check(finite_range(1.0, 1e9))

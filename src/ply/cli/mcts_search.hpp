@@ -29,8 +29,8 @@ struct MctsOptions {
     bool no_solver = false;
     bool no_rave = false;
     int threads = 1;
-    std::optional<int> playout_cutoff;          // plies before the evaluation judges a playout
-    std::optional<std::uint32_t> prior_visits;  // the game's move priors' weight
+    std::optional<int> playout_cutoff;                          // plies before the evaluation judges a playout
+    std::uint32_t prior_visits = mcts::Options{}.prior_visits;  // the game's move priors' weight
     double rave_equivalence = mcts::Options{}.rave_equivalence;
 
     mcts::Options options() const {
@@ -40,7 +40,7 @@ struct MctsOptions {
         o.solver = !no_solver;
         o.rave = !no_rave;
         o.playout_cutoff = playout_cutoff.value_or(-1);
-        if (prior_visits) o.prior_visits = *prior_visits;
+        o.prior_visits = prior_visits;
         o.rave_equivalence = rave_equivalence;
         return o;
     }

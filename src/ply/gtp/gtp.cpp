@@ -334,7 +334,7 @@ mcts::ParallelSearcher<G>& Session<G>::searcher() {
         mcts::Options o;
         o.seed = options_.seed;  // each search reseeds from it: the same game, the same moves
         o.exploration = options_.exploration;
-        if (options_.prior_visits) o.prior_visits = *options_.prior_visits;
+        o.prior_visits = options_.prior_visits;
         o.rave_equivalence = options_.rave_equivalence;
         searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
     }

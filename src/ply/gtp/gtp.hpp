@@ -86,8 +86,8 @@ struct Options {
     // UCT's C for play: below the search's own 0.2 with RAVE, which keeps
     // small boards' proofs quick; 0.1 won games against 0.2 and 0 (docs/go.md).
     double exploration = 0.1;
-    int threads = 1;                            // threads growing the tree together
-    std::optional<std::uint32_t> prior_visits;  // none: the search's default
+    int threads = 1;  // threads growing the tree together
+    std::uint32_t prior_visits = mcts::Options{}.prior_visits;
     double rave_equivalence = mcts::Options{}.rave_equivalence;
     // Search on in the opponent's time, from each move played to the next
     // command; the next search keeps that tree (and --iterations adds to it).
