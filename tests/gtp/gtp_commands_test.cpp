@@ -368,16 +368,16 @@ TEST(GtpCommands, KgsTimeSettingsFeedTheClock) {
                        {"kgs-time_settings canadian 1e300 30 1", "syntax error"}});
     GtpClock c;
     c.set_japanese(0, 2, 5);  // five periods of 2 s: each move may take a whole period
-    EXPECT_NEAR(*c.seconds_for(0, 81, 0), 2 - 0.15 - 0.1, 1e-9);
+    EXPECT_NEAR(c.time_for(0, 81, 0)->planned, 2 - 0.15 - 0.1, 1e-9);
     c.left(0, 2, 1);  // the last period
-    EXPECT_NEAR(*c.seconds_for(0, 81, 40), 2 - 0.15 - 0.1, 1e-9);
+    EXPECT_NEAR(c.time_for(0, 81, 40)->planned, 2 - 0.15 - 0.1, 1e-9);
     c.set_japanese(600, 30, 5);  // in the main time: a share of it, but no less than a period
-    EXPECT_NEAR(*c.seconds_for(0, 81, 0), 30 - 0.15 - 1.5, 1e-9);
+    EXPECT_NEAR(c.time_for(0, 81, 0)->planned, 30 - 0.15 - 1.5, 1e-9);
     c.set_japanese(60, 30, 0);  // no periods: absolute
-    EXPECT_LT(*c.seconds_for(0, 81, 0), 60.0 / 40);
+    EXPECT_LT(c.time_for(0, 81, 0)->planned, 60.0 / 40);
     c.set_none();
     c.left(0, 1, 0);
-    EXPECT_FALSE(c.seconds_for(0, 81, 0)) << "none: no limit, whatever time_left says";
+    EXPECT_FALSE(c.time_for(0, 81, 0)) << "none: no limit, whatever time_left says";
 }
 
 TEST(GtpCommands, GenmoveKeepsToKgsByoyomiAndTimeLeft) {

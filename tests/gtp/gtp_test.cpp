@@ -317,20 +317,44 @@ TEST(Gtp, ResignsALostGameUnlessTold) {
 
 TEST(Gtp, ClockSharesTheTimeLeft) {
     GtpClock c;
-    EXPECT_FALSE(c.seconds_for(0, 81, 0)) << "no time settings: no limit";
+    EXPECT_FALSE(c.time_for(0, 81, 0)) << "no time settings: no limit";
     c.set(0, 2, 1);  // what the arena sends for st=2
-    EXPECT_NEAR(*c.seconds_for(0, 81, 0), 2 - 0.15 - 0.1, 1e-9);
+    EXPECT_NEAR(c.time_for(0, 81, 0)->planned, 2 - 0.15 - 0.1, 1e-9);
     c.set(0, 5, 0);  // byo-yomi time without stones: no limit
-    EXPECT_FALSE(c.seconds_for(1, 81, 10));
+    EXPECT_FALSE(c.time_for(1, 81, 10));
     c.set(90, 0, 0);  // absolute: 90 s over the moves still to come
-    const double early = *c.seconds_for(0, 81, 0), late = *c.seconds_for(0, 81, 60);
+    const double early = c.time_for(0, 81, 0)->planned, late = c.time_for(0, 81, 60)->planned;
     EXPECT_GT(early, 1.0);
     EXPECT_LT(early, 2.5);
     EXPECT_GT(late, early) << "fewer moves left, more time each";
     c.left(1, 10, 5);  // White in byo-yomi: 10 s for 5 stones
-    EXPECT_NEAR(*c.seconds_for(1, 81, 40), 2 - 0.15 - 0.1, 1e-9);
+    EXPECT_NEAR(c.time_for(1, 81, 40)->planned, 2 - 0.15 - 0.1, 1e-9);
     c.left(0, 0, 0);
-    EXPECT_EQ(*c.seconds_for(0, 81, 40), GtpClock::kMinSeconds);
+    EXPECT_EQ(c.time_for(0, 81, 40)->planned, GtpClock::kMinSeconds);
+}
+
+TEST(Gtp, ClockLetsAnUnclearMoveRunOnOnlyInTheMainTime) {
+    GtpClock c;
+    c.set(90, 0, 0);
+    const MoveTime early = *c.time_for(0, 81, 0);
+    EXPECT_TRUE(early.keeps_savings);
+    EXPECT_GT(early.most, 2 * early.planned);
+    EXPECT_LT(early.most, 3 * early.planned);
+    c.left(0, 10, 0);  // little left: a tenth of it at most
+    const MoveTime late = *c.time_for(0, 81, 60);
+    EXPECT_GT(late.most, late.planned);
+    EXPECT_LE(late.most, 1.0);
+    c.left(1, 10, 5);  // a Canadian period: every stone its share, the time saved kept
+    EXPECT_EQ(c.time_for(1, 81, 40)->most, c.time_for(1, 81, 40)->planned);
+    EXPECT_TRUE(c.time_for(1, 81, 40)->keeps_savings);
+    c.left(1, 10, 1);  // its last stone: what it leaves is lost
+    EXPECT_FALSE(c.time_for(1, 81, 40)->keeps_savings);
+    c.set_japanese(0, 2, 5);  // a Japanese period: overrunning it costs it, and it starts over
+    EXPECT_EQ(c.time_for(0, 81, 0)->most, c.time_for(0, 81, 0)->planned);
+    EXPECT_FALSE(c.time_for(0, 81, 0)->keeps_savings);
+    c.set(0, 2, 1);  // the arena's st=2
+    EXPECT_EQ(c.time_for(0, 81, 0)->most, c.time_for(0, 81, 0)->planned);
+    EXPECT_FALSE(c.time_for(0, 81, 0)->keeps_savings);
 }
 
 TEST(Gtp, GenmoveKeepsToTheTimeGiven) {
@@ -343,6 +367,24 @@ TEST(Gtp, GenmoveKeepsToTheTimeGiven) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(seconds, 1.0);
     EXPECT_GT(seconds, 0.5);
+}
+
+// Five white stones in atari under an absolute clock: the capture is
+// clear long before the move's share of the time is spent.
+TEST(Gtp, UnderAClockAClearMoveIsPlayedEarly) {
+    Session s{Options{}};
+    s.handle("boardsize 9");
+    for (const char* black : {"C6", "D6", "E6", "F6", "G6", "C4", "D4", "E4", "F4", "G4", "B5"})
+        s.handle(std::string("play b ") + black);
+    for (const char* white : {"C5", "D5", "E5", "F5", "G5"}) s.handle(std::string("play w ") + white);
+    s.handle("time_settings 60 0 0");
+    GtpClock clock;
+    clock.set(60, 0, 0);
+    const double planned = clock.time_for(0, 81, 30)->planned;  // 30 plies, with the passes put in: about 1.8 s
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(value(s, "genmove b"), "H5");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 0.75 * planned);
 }
 
 TEST(Gtp, PlyGtpCommand) {

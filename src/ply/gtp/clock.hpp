@@ -15,12 +15,26 @@
 
 namespace ply::gtp {
 
+// Seconds for one move: the share planned, and the most it may take when
+// the choice is unclear (the plan itself within a byo-yomi period).
+struct MoveTime {
+    double planned = 0;
+    double most = 0;
+    // Whether time the move leaves is kept for the next ones (the main time,
+    // a Canadian period of several stones), so a clear move may end early.
+    bool keeps_savings = false;
+};
+
 class GtpClock {
 public:
     // Seconds kept back from every move for the pipes and the controller.
     static constexpr double kMarginSeconds = 0.15;
     static constexpr double kMarginShare = 0.05;  // and this share of the time given
     static constexpr double kMinSeconds = 0.02;
+    // In the main time an unclear move may take this many shares, but never
+    // more than kMostOfLeft of the time left.
+    static constexpr double kExtension = 2.5;
+    static constexpr double kMostOfLeft = 0.1;
 
     // Time settings start over: every time_left said before is forgotten.
     void set(double main, double byo_yomi, int stones);
@@ -28,9 +42,9 @@ public:
     void set_none();  // no limit, whatever time_left says
     // `side`: 0 Black, 1 White.
     void left(int side, double seconds, int stones);
-    // Seconds for `side`'s next move on a board of `points` points after
+    // The time for `side`'s next move on a board of `points` points after
     // `plies` moves, or nothing when there is no time limit.
-    [[nodiscard]] std::optional<double> seconds_for(int side, int points, int plies) const;
+    [[nodiscard]] std::optional<MoveTime> time_for(int side, int points, int plies) const;
 
 private:
     struct Left {

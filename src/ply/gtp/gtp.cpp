@@ -367,13 +367,14 @@ typename G::Move Session<G>::choose(bool& resign, const AnalyzeRequest* stream) 
     limits.iterations = options_.iterations;
     const int size = Protocol::board_size(game_);
     const int side = static_cast<int>(game_.side_to_move());
-    if (const auto seconds = clock_.seconds_for(side, size * size, static_cast<int>(steps_.size())))
-        limits.time = to_ms(*seconds);
+    const std::optional<MoveTime> plan = clock_.time_for(side, size * size, static_cast<int>(steps_.size()));
+    if (plan)
+        limits.time = to_ms(plan->most);
     else if (options_.seconds)
         limits.time = to_ms(*options_.seconds);
     else if (!options_.iterations)
         limits.time = to_ms(1);
-    const auto result = search(limits, stream);
+    const auto result = search(limits, stream, plan && plan->keeps_savings ? plan : std::nullopt);
     if (!result.best) return pass_or_cleanup();
     resign = options_.resign &&
              (result.proof == mcts::Proof::Loss ||

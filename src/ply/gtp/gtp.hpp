@@ -153,7 +153,8 @@ private:
     bool legal(Move m) const;
     // The move to play; `stream`: reported as the search goes (genmove_analyze).
     Move choose(bool& resign, const AnalyzeRequest* stream = nullptr);
-    mcts::Result<Move> search(const mcts::Limits& limits, const AnalyzeRequest* stream);
+    mcts::Result<Move> search(const mcts::Limits& limits, const AnalyzeRequest* stream,
+                              const std::optional<MoveTime>& plan);
     Move pass_or_cleanup() const;  // a pass, or first a move that takes dead stones off
     mcts::ParallelSearcher<G>& searcher();
     void ponder();  // after our move, until the next line (Options::ponder)

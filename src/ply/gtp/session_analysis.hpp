@@ -4,10 +4,14 @@
 // Included by gtp.cpp, where the Session is compiled.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <optional>
 #include <variant>
 
 #include <ply/gtp/gtp.hpp>
+#include <ply/search/mcts/thinking_time.hpp>
 
 namespace ply::gtp {
 
@@ -54,30 +58,46 @@ typename Session<G>::Answer Session<G>::analyze(const AnalyzeCommand& command, c
     return {{true, ""}, true};
 }
 
-// Without a stream, one search; with one, slices of the interval until the
-// limits are reached, each reported (the tree grows on from slice to slice).
+// One search, or slices of it, the tree growing on from slice to slice:
+// with a stream, slices of its interval, each reported. Under a clock (a
+// tenth of the plan a slice, without a stream), the search ends when
+// mcts::keep_thinking says: before the plan once the choice is made, past
+// it while the choice is close.
 template <GtpGame G>
-mcts::Result<typename G::Move> Session<G>::search(const mcts::Limits& limits, const AnalyzeRequest* stream) {
-    if (!stream) return searcher().search(game_, limits);
+mcts::Result<typename G::Move> Session<G>::search(const mcts::Limits& limits, const AnalyzeRequest* stream,
+                                                  const std::optional<MoveTime>& plan) {
+    using std::chrono::milliseconds;
+    std::optional<milliseconds> step;
+    if (stream && stream->interval_cs > 0) step = milliseconds(10 * stream->interval_cs);
+    if (plan && !step) step = milliseconds(std::max<long long>(20, std::llround(plan->planned * 100)));  // a tenth
+    if (!step) {
+        auto result = searcher().search(game_, limits);
+        if (stream)
+            if (const std::string line = report_line(result, *stream); !line.empty()) emit(line + "\n");
+        return result;
+    }
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
+    const auto elapsed = [start] { return Clock::now() - start; };
+    const auto seconds = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
     std::uint64_t done = 0;
     mcts::Result<Move> result;
     while (true) {
         mcts::Limits slice = limits;
         if (limits.iterations) slice.iterations = *limits.iterations - done;
-        const auto left =
-            limits.time ? *limits.time - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start)
-                        : std::chrono::milliseconds::max();
-        if (stream->interval_cs > 0) slice.time = std::min(left, std::chrono::milliseconds(10 * stream->interval_cs));
+        const milliseconds left =
+            limits.time ? *limits.time - std::chrono::duration_cast<milliseconds>(elapsed()) : milliseconds::max();
+        slice.time = std::max(milliseconds(0), std::min(left, *step));
         result = searcher().search(game_, slice);
         done += result.iterations;
-        if (const std::string line = report_line(result, *stream); !line.empty()) emit(line + "\n");
-        const bool time_up = limits.time && Clock::now() - start >= *limits.time;
+        if (stream)
+            if (const std::string line = report_line(result, *stream); !line.empty()) emit(line + "\n");
+        const auto now = elapsed();
+        const bool time_up = limits.time && now >= *limits.time;
         const bool iterations_done = limits.iterations && done >= *limits.iterations;
-        if (stream->interval_cs == 0 || time_up || iterations_done || result.proof != mcts::Proof::None ||
-            result.iterations == 0)
-            break;
+        if (time_up || iterations_done || result.proof != mcts::Proof::None || result.iterations == 0) break;
+        const double rate = static_cast<double>(done) / seconds(now);
+        if (plan && !mcts::keep_thinking(result.moves, seconds(now), plan->planned, plan->most, rate)) break;
     }
     result.iterations = done;
     return result;
