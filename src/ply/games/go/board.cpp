@@ -182,6 +182,9 @@ int Board::liberties_after(Point p, Color c, int enough) const {
     Point heads[4];
     const int strings = neighbour_strings(p, c, heads);
     for (int i = 0; i < strings; ++i) {
+        // A liberty counts at most four times: more than 4 * enough pseudo-
+        // liberties are more than `enough` liberties, p taking only one.
+        if (libs_[heads[i]] > 4 * enough) return enough;
         Point s = heads[i];
         do {
             for (const int step : kSteps) {
