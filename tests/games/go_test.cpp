@@ -223,13 +223,14 @@ TEST(Go, PlayoutMovesAreLegalAndKeepEyes) {
 }
 
 // The playout's answers to `last` played in `position`, over many random streams.
-std::set<std::string> playout_answers(const char* position, const char* last) {
+std::set<std::string> playout_answers(const char* position, const char* last,
+                                      const Go::PlayoutMemory* memory = nullptr) {
     Go g = Go::from_position(position);
     g.make(g.parse_move(last));
     std::set<std::string> answers;
     for (std::uint64_t seed = 0; seed < 64; ++seed) {
         std::mt19937_64 rng(seed);
-        answers.insert(g.move_to_string(g.playout_move(rng)));
+        answers.insert(g.move_to_string(memory ? g.playout_move(rng, *memory) : g.playout_move(rng)));
     }
     return answers;
 }
@@ -248,6 +249,41 @@ TEST(Go, PlayoutsRunFromAtariOnlyToThreeLiberties) {
     EXPECT_EQ(playout_answers("...../..O../.OX../...../..... w 0.5", "D3"), std::set<std::string>{"C2"});
     // With B2 White's, C2 gives two liberties: a ladder, no urgent answer.
     EXPECT_GT(playout_answers("...../..O../.OX../.O.../..... w 0.5", "D3").size(), 2U);
+}
+
+// Last good reply with forgetting: the winner's replies are kept, and a
+// loser's reply is forgotten if it is the one kept.
+TEST(Go, PlayoutMemoryKeepsTheWinnersRepliesAndForgetsTheLosers) {
+    const Go g = Go::from_position("9x9");
+    const auto key = [&](const char* vertex) { return static_cast<std::uint32_t>(g.parse_move(vertex)); };
+    const std::vector<std::uint32_t> game{key("E5"), key("C3"), key("G7"), key("pass"), key("D4"), key("F6")};
+    Go::PlayoutMemory memory;
+    memory.learn(game, 0, true);  // Black moved first and won
+    EXPECT_EQ(memory.reply[0][key("C3")], key("G7"));
+    EXPECT_EQ(memory.reply[0][key("D4")], kPass) << "White's D4 followed its pass: no reply learned";
+    EXPECT_EQ(memory.reply[1][key("E5")], kPass) << "White lost: nothing of White's";
+    memory.learn(game, 0, false);  // the same moves, White won
+    EXPECT_EQ(memory.reply[0][key("C3")], kPass) << "forgotten";
+    EXPECT_EQ(memory.reply[1][key("E5")], key("C3"));
+    EXPECT_EQ(memory.reply[1][key("D4")], key("F6"));
+    memory.learn(std::vector<std::uint32_t>{key("E5"), key("D5")}, 0, true);  // White lost with D5
+    EXPECT_EQ(memory.reply[1][key("E5")], key("C3")) << "another reply lost: C3 is kept";
+    memory.learn(std::vector<std::uint32_t>{key("E5"), key("D5")}, 1, false);  // White moved first and lost
+    EXPECT_EQ(memory.reply[0][key("E5")], key("D5"));
+}
+
+TEST(Go, PlayoutsPlayTheRememberedReplyWhereTacticsAndShapesFindNothing) {
+    Go::PlayoutMemory memory;
+    memory.reply[1][point_at(4, 4)] = point_at(2, 2);  // White answers E5 with C3
+    EXPECT_EQ(playout_answers("9x9", "E5", &memory), std::set<std::string>{"C3"});
+    memory.reply[1][point_at(4, 4)] = point_at(4, 4);  // a reply on a stone: the policy as without memory
+    EXPECT_EQ(playout_answers("9x9", "E5", &memory), playout_answers("9x9", "E5"));
+    // The tactics come first: Black's C3 runs from atari to C2, not to A5.
+    memory.reply[0][point_at(3, 2)] = point_at(0, 4);
+    EXPECT_EQ(playout_answers("...../..O../.OX../...../..... w 0.5", "D3", &memory), std::set<std::string>{"C2"});
+    // A remembered reply that would leave Black's B4 and B5 in atari is not played.
+    memory.reply[0][point_at(1, 0)] = point_at(1, 4);
+    EXPECT_EQ(playout_answers("O.O../OXO../...../...../..... w 0.5", "B1", &memory).count("B5"), 0U);
 }
 
 }  // namespace

@@ -54,6 +54,8 @@ void add_gtp_command(CLI::App& app) {
     cmd->add_option("--threads", options->threads, "Threads, growing one tree together")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
+    cmd->add_flag("--last-good-reply", options->last_good_reply,
+                  "Playouts remember the replies of won playouts and play them (no gain measured)");
     cmd->add_flag("--ponder", options->ponder, "Search on in the opponent's time (from each move to the next command)");
     cmd->add_flag_callback(
         "--no-resign", [options] { options->resign = false; }, "Never resign (play every game to two passes)");

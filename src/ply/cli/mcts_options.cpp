@@ -13,6 +13,8 @@ void add_mcts_options(CLI::App& cmd, MctsOptions& m) {
     cmd.add_option("--seed", m.seed, "mcts: seed of the random playouts (default 1)");
     cmd.add_flag("--no-solver", m.no_solver, "mcts: plain UCT, no proofs backed up (MCTS-Solver is on by default)");
     cmd.add_flag("--no-rave", m.no_rave, "mcts: no RAVE (on by default where moves are places: Go)");
+    cmd.add_flag("--last-good-reply", m.last_good_reply,
+                 "mcts: playouts remember the replies of won playouts and play them (Go; no gain measured)");
     cmd.add_option("--prior-visits", m.prior_visits,
                    "mcts: AMAF visits a new node's moves start with at the game's prior (Go; 0: none)")
         ->check(CLI::Range(0, 100000))

@@ -28,6 +28,7 @@ struct MctsOptions {
     std::uint64_t seed = 1;
     bool no_solver = false;
     bool no_rave = false;
+    bool last_good_reply = false;
     int threads = 1;
     std::optional<int> playout_cutoff;                          // plies before the evaluation judges a playout
     std::uint32_t prior_visits = mcts::Options{}.prior_visits;  // the game's move priors' weight
@@ -39,6 +40,7 @@ struct MctsOptions {
         o.seed = seed;
         o.solver = !no_solver;
         o.rave = !no_rave;
+        o.learn_playouts = last_good_reply;
         o.playout_cutoff = playout_cutoff.value_or(-1);
         o.prior_visits = prior_visits;
         o.rave_equivalence = rave_equivalence;

@@ -51,6 +51,7 @@
 //                 wins_by_moving                 only the last move wins
 //                 proven_upper/lower_bound()     nodes ended by bounds the game proves
 //   Monte Carlo   playout_move(rng)              playouts by the game's policy
+//                 PlayoutMemory                  a policy that learns replies in a search
 //                 moves_are_places               RAVE (all moves as first)
 //                 move_priors(moves, weights)    new nodes' children start from them
 //   front ends    name, from_position, ...       notation (NotatedGame)
@@ -72,9 +73,11 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <ply/core/move_list.hpp>
 #include <ply/core/outcome.hpp>
@@ -300,6 +303,19 @@ concept PriorGame = Game<G> && requires(const G cg, const MoveListOf<G>& list, f
 template <class G>
 concept PlaceMoveGame = KeyedMoveGame<G> && requires {
     requires G::moves_are_places;
+};
+
+// A playout policy that learns as the search goes (Go: the last good
+// reply). Each search thread keeps a G::PlayoutMemory, empty at the start
+// of a search, which the policy reads; after each playout it learns from
+// the iteration's moves (their move_key, ply by ply from the search's root,
+// whose side to move played the first) whether that side won.
+template <class G>
+concept LearningPlayoutGame = PlayoutGame<G> && PlaceMoveGame<G> &&
+    requires(const G cg, std::mt19937_64& rng, typename G::PlayoutMemory& memory, std::span<const std::uint32_t> keys) {
+    { cg.playout_move(rng, std::as_const(memory)) } -> std::same_as<typename G::Move>;
+    { cg.side_to_move() } -> std::convertible_to<int>;  // 0: the side that moves first
+    memory.learn(keys, cg.side_to_move(), true);
 };
 
 // ---- Front ends -------------------------------------------------------------

@@ -336,6 +336,7 @@ mcts::ParallelSearcher<G>& Session<G>::searcher() {
         o.exploration = options_.exploration;
         o.prior_visits = options_.prior_visits;
         o.rave_equivalence = options_.rave_equivalence;
+        o.learn_playouts = options_.last_good_reply;
         searcher_ = std::make_unique<mcts::ParallelSearcher<G>>(o, options_.threads);
     }
     return *searcher_;

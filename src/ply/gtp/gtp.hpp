@@ -89,6 +89,7 @@ struct Options {
     int threads = 1;  // threads growing the tree together
     std::uint32_t prior_visits = mcts::Options{}.prior_visits;
     double rave_equivalence = mcts::Options{}.rave_equivalence;
+    bool last_good_reply = false;  // the playouts remember replies that won (mcts::Options::learn_playouts)
     // Search on in the opponent's time, from each move played to the next
     // command; the next search keeps that tree (and --iterations adds to it).
     bool ponder = false;

@@ -33,8 +33,9 @@ static_assert(HashedGame<Go> && KeyedMoveGame<Go>);
 // Solving: the most either side can get, what the other keeps whatever
 // happens (safety.hpp) taken away.
 static_assert(ProvenBoundGame<Go>);
-// Monte Carlo: playouts and priors by the fitted move features, RAVE over points.
-static_assert(PlayoutGame<Go> && PlaceMoveGame<Go> && PriorGame<Go>);
+// Monte Carlo: playouts and priors by the fitted move features, RAVE over
+// points, playouts that remember good replies.
+static_assert(PlayoutGame<Go> && PlaceMoveGame<Go> && PriorGame<Go> && LearningPlayoutGame<Go>);
 // Front ends: notation, the turn and move number, an SVG board.
 static_assert(NotatedGame<Go> && TurnNumberedGame<Go> && BoardGame<Go>);
 // Traits: GTP (EngineProtocol).

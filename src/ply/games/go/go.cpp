@@ -170,6 +170,28 @@ int Go::tactical_replies(Point out[kMostLocalReplies]) const {
     return count;
 }
 
+Point Go::remembered_reply(const PlayoutMemory& memory) const {
+    if (undo_.empty() || undo_.back().move == kPass) return kNoPoint;
+    const Point p = memory.reply[static_cast<std::size_t>(to_move_ - 1)][undo_.back().move];
+    if (p == kNoPoint || board_.at(p) != Empty || p == ko_ || board_.is_eye(p, to_move_) ||
+        !board_.is_legal_shape(p, to_move_) || board_.is_self_atari(p, to_move_))
+        return kNoPoint;
+    return p;
+}
+
+void Go::PlayoutMemory::learn(std::span<const std::uint32_t> keys, int first_side, bool first_won) {
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+        const std::uint32_t last = keys[i - 1], move = keys[i];
+        if (last == kPass || move == kPass || last >= kPoints || move >= kPoints) continue;
+        const bool by_first = i % 2 == 0;
+        Point& remembered = reply[static_cast<std::size_t>(by_first ? first_side : 1 - first_side)][last];
+        if (by_first == first_won)
+            remembered = static_cast<Point>(move);
+        else if (remembered == move)
+            remembered = kNoPoint;
+    }
+}
+
 int Go::urgent_shapes(Point out[kMostLocalReplies]) const {
     if (undo_.empty() || undo_.back().move == kPass) return 0;
     const Point last = undo_.back().move;

@@ -26,6 +26,7 @@
 #include <iosfwd>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,29 +82,29 @@ public:
     std::optional<Score> proven_upper_bound() const { return most_for(to_move_); }
     std::optional<Score> proven_lower_bound() const { return -most_for(opponent(to_move_)); }
 
+    // Last good reply with forgetting (Drake 2009; Baier and Drake 2010):
+    // for each colour and each move of the other's, the reply that colour
+    // last played to it in a playout it won; a lost playout forgets the
+    // replies it played (LearningPlayoutGame).
+    struct PlayoutMemory {
+        std::array<std::array<Point, kPoints>, 2> reply{};  // [colour - 1][the move replied to]; kNoPoint: none
+        void learn(std::span<const std::uint32_t> keys, int first_side, bool first_won);
+    };
+
     // A move for a playout (Gelly et al.'s sequence-like playouts): answer
-    // the last move's tactics (tactical_replies); else a hane or cut shape
-    // next to it; else a random legal point that neither fills our own eye
-    // nor puts a string of ours in atari (a lone stone may, one time in
-    // four: throw-ins kill); else pass. Simple ko only (superko is the
-    // tree's business: in a playout it costs more than it tells).
+    // the last move's tactics (tactical_replies); else the remembered good
+    // reply to it, if fit to play; else a hane or cut shape next to it; else
+    // a random legal point that neither fills our own eye nor puts a string
+    // of ours in atari (a lone stone may, one time in four: throw-ins kill);
+    // else pass. Simple ko only (superko is the tree's business: in a
+    // playout it costs more than it tells).
     template <class Rng>
     Move playout_move(Rng& rng) const {
-        const Color us = to_move_;
-        Point local[kMostLocalReplies];
-        int count = tactical_replies(local);
-        if (count == 0) count = urgent_shapes(local);
-        if (count > 0) return local[std::uniform_int_distribution<int>(0, count - 1)(rng)];
-        const int empties = board_.empty_count();
-        if (empties == 0) return kPass;
-        const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
-        for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
-            const Point p = board_.empty_point(i);
-            if (p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) continue;
-            if (board_.is_self_atari(p, us) && (joins_own_stone(p) || (rng() & 3) != 0)) continue;
-            return p;
-        }
-        return kPass;
+        return draw_playout_move(rng, nullptr);
+    }
+    template <class Rng>
+    Move playout_move(Rng& rng, const PlayoutMemory& memory) const {
+        return draw_playout_move(rng, &memory);
     }
     // The moves' strengths by the move features fitted to GNU Go's games
     // (features.hpp): their weights as priors (PriorGame); pass weighs 0.
@@ -186,6 +187,29 @@ private:
         return c == Black ? all - komi_halves_ : all + komi_halves_;
     }
     static constexpr int kMostLocalReplies = 16;
+    template <class Rng>
+    Move draw_playout_move(Rng& rng, const PlayoutMemory* memory) const {
+        const Color us = to_move_;
+        Point local[kMostLocalReplies];
+        int count = tactical_replies(local);
+        if (count == 0) count = urgent_shapes(local);
+        if (count > 0) return local[std::uniform_int_distribution<int>(0, count - 1)(rng)];
+        if (memory)
+            if (const Point p = remembered_reply(*memory); p != kNoPoint) return p;
+        const int empties = board_.empty_count();
+        if (empties == 0) return kPass;
+        const int start = static_cast<int>(std::uniform_int_distribution<int>(0, empties - 1)(rng));
+        for (int i = start, tried = 0; tried < empties; ++tried, i = i + 1 == empties ? 0 : i + 1) {
+            const Point p = board_.empty_point(i);
+            if (p == ko_ || board_.is_eye(p, us) || !board_.is_legal_shape(p, us)) continue;
+            if (board_.is_self_atari(p, us) && (joins_own_stone(p) || (rng() & 3) != 0)) continue;
+            return p;
+        }
+        return kPass;
+    }
+    // The memory's reply to the last move, if fit to play (legal by shape,
+    // not the ko point, not our own eye, not self-atari); else kNoPoint.
+    Point remembered_reply(const PlayoutMemory& memory) const;
     // The most urgent class of answers to the last move's tactics (after
     // Fuego's and Pachi's playout rules): take what it left in atari; else
     // save our strings it put in atari, by taking a neighbour in atari or by

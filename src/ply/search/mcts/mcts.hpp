@@ -2,7 +2,8 @@
 // playouts through the Game concept (the game's own policy where it has one:
 // PlayoutGame), MCTS-Solver (Winands, Bjornsson and Saito, 2008) and RAVE
 // (Gelly and Silver, 2007) where moves are places (PlaceMoveGame), with the
-// game's move priors as a new node's first AMAF visits (PriorGame).
+// game's move priors as a new node's first AMAF visits (PriorGame), and
+// playouts whose policy learns as the search goes (LearningPlayoutGame).
 //
 // MCTS-Solver: a won or lost end found in the tree is a proof, and proofs
 // back up like minimax values (a child lost for its side to move wins the
@@ -38,7 +39,9 @@
 #include <new>
 #include <optional>
 #include <random>
+#include <span>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <ply/core/game.hpp>
@@ -49,15 +52,27 @@
 
 namespace ply::mcts {
 
+// What a search thread's playouts remember (LearningPlayoutGame), else nothing.
+template <class G>
+struct PlayoutMemoryOf {
+    struct type {};
+};
+template <LearningPlayoutGame G>
+struct PlayoutMemoryOf<G> {
+    using type = typename G::PlayoutMemory;
+};
+
 template <Game G>
 class Searcher {
 public:
     using Move = typename G::Move;
     static constexpr bool kHasRave = PlaceMoveGame<G>;
+    static constexpr bool kLearnsPlayouts = LearningPlayoutGame<G>;
 
     explicit Searcher(Options options = {})
         : options_(options),
           rave_(kHasRave && options.rave),
+          learns_(kLearnsPlayouts && options.learn_playouts),
           exploration_(options.exploration ? *options.exploration
                        : rave_             ? kRaveExploration
                                            : kUctExploration) {}
@@ -126,6 +141,7 @@ private:
         MoveListOf<G> moves;
         std::vector<float> priors;     // move_priors' answer (PriorGame)
         bool ready_to_expand = false;  // settle prepared the moves and priors
+        typename PlayoutMemoryOf<G>::type memory;
     };
 
     void prepare_lanes(int threads) {
@@ -133,6 +149,7 @@ private:
         const std::uint64_t seed = options_.seed + search_count_++;
         for (std::size_t i = 0; i < lanes_.size(); ++i) {
             lanes_[i].rng.seed(seed + 0x9e3779b97f4a7c15ULL * i);
+            lanes_[i].memory = {};
             if constexpr (kHasRave) {
                 lanes_[i].first_played.resize(G::move_key_count);
                 lanes_[i].stamp.resize(G::move_key_count);
@@ -263,14 +280,25 @@ private:
         if (settled) return back_up(value_of(nodes_[at].proof), lane);
         hold.unlock();
         const double value = playout(game, lane);
+        if constexpr (kLearnsPlayouts) {
+            if (learns_) teach(root, value, lane);
+        }
         hold.lock();
         back_up(value, lane);
+    }
+
+    // The playout policy learns from the iteration's moves who won (not
+    // from a draw).
+    static void teach(const G& root, double leaf_value, Lane& lane) {
+        const double first = (lane.path.size() - 1) % 2 == 0 ? leaf_value : 1 - leaf_value;  // the root mover's
+        if (first != 0.5)
+            lane.memory.learn(std::span<const std::uint32_t>(lane.played), root.side_to_move(), first > 0.5);
     }
 
     void step(G& game, std::uint32_t to, Lane& lane) const {
         game.make(nodes_[to].move);
         lane.path.push_back(to);
-        if (rave_) lane.played.push_back(nodes_[to].key);
+        if (records_moves()) lane.played.push_back(nodes_[to].key);
     }
 
     // Whether the node's value is known: proven before, or the game ends
@@ -344,6 +372,7 @@ private:
     }
 
     // The game's priors start new children's AMAF statistics (with RAVE).
+    bool records_moves() const { return rave_ || learns_; }  // the iteration's keys in lane.played
     bool uses_priors() const { return PriorGame<G> && rave_ && options_.prior_visits > 0; }
 
     // The lane's moves in random order (the first child is then a random
@@ -399,7 +428,7 @@ private:
             if (ply == options_.playout_cutoff) return reward(judge(game));
             const Move m = playout_move(game, lane);
             if constexpr (kHasRave) {
-                if (rave_) lane.played.push_back(static_cast<std::uint32_t>(game.move_key(m)));
+                if (records_moves()) lane.played.push_back(static_cast<std::uint32_t>(game.move_key(m)));
             }
             game.make(m);
             flipped = !flipped;
@@ -408,7 +437,10 @@ private:
         return 0.5;
     }
 
-    static Move playout_move(const G& game, Lane& lane) {
+    Move playout_move(const G& game, Lane& lane) const {
+        if constexpr (kLearnsPlayouts) {
+            if (learns_) return game.playout_move(lane.rng, std::as_const(lane.memory));
+        }
         if constexpr (PlayoutGame<G>)
             return game.playout_move(lane.rng);
         else  // the lane's moves are the position's: settle's, then playout_end's
@@ -543,6 +575,7 @@ private:
     static constexpr std::size_t kMaxPvLength = 32;
     Options options_;
     bool rave_ = false;
+    bool learns_ = false;  // the playout policy learns (LearningPlayoutGame)
     double exploration_ = kUctExploration;
     std::uint64_t search_count_ = 0;
     std::vector<Node> nodes_;

@@ -37,6 +37,9 @@ struct Options {
     // Silver's prior knowledge); 0: none. Go played stronger with more, up
     // to about 400 (docs/go.md).
     std::uint32_t prior_visits = 400;
+    // Where the playout policy can learn in a search (LearningPlayoutGame):
+    // off, as Go's last good reply won no games (docs/go.md).
+    bool learn_playouts = false;
     int max_playout_plies = 1000;  // a playout this long counts as a draw
     // Plies a playout runs before the evaluation decides it (a logistic of
     // evaluate() in units of eval_scale); -1: to the end of the game.
