@@ -92,11 +92,11 @@ public:
     };
 
     // A move for a playout (Gelly et al.'s sequence-like playouts): answer
-    // the last move's tactics (tactical_replies); else the remembered good
-    // reply to it, if fit to play; else a hane or cut shape next to it; else
-    // a random legal point that neither fills our own eye nor puts a string
-    // of ours in atari (a lone stone may, one time in four: throw-ins kill);
-    // else pass. Simple ko only (superko is the tree's business: in a
+    // the last move's tactics (tactical_replies); else a hane or cut shape
+    // next to it; else, given a memory, the good reply to it remembered, if
+    // fit to play; else a random legal point that neither fills our own eye
+    // nor puts a string of ours in atari (a lone stone may, one time in
+    // four: throw-ins kill); else pass. Simple ko only (superko is the tree's business: in a
     // playout it costs more than it tells).
     template <class Rng>
     Move playout_move(Rng& rng) const {

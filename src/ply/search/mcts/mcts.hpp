@@ -371,8 +371,8 @@ private:
             game.generate_moves(moves);
     }
 
-    // The game's priors start new children's AMAF statistics (with RAVE).
     bool records_moves() const { return rave_ || learns_; }  // the iteration's keys in lane.played
+    // The game's priors start new children's AMAF statistics (with RAVE).
     bool uses_priors() const { return PriorGame<G> && rave_ && options_.prior_visits > 0; }
 
     // The lane's moves in random order (the first child is then a random
